@@ -1,0 +1,438 @@
+#include "engine/board/board.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <utility>
+
+#include "engine/board/errors.hpp"
+
+namespace engine {
+
+namespace {
+int colorIndex(Color c) { return c == Color::White ? 1 : 0; }
+}  // namespace
+
+Board::Board(int width, int height) {
+  validateBoardSize(width, height);
+  width_ = width;
+  height_ = height;
+  stride_ = width + 1;
+  const size_t n = static_cast<size_t>(stride_) * (static_cast<size_t>(height) + 2);
+  zobrist_ = ZobristTable::forSize(width, height);
+  color_.assign(n, Color::Border);
+  head_.assign(n, NO_POINT);
+  next_.assign(n, NO_POINT);
+  info_.assign(n, ChainInfo{});
+  emptyIndex_.assign(n, UINT32_MAX);
+  empties_.reserve(static_cast<size_t>(width) * height);
+  for (int y = 0; y < height; ++y) {
+    for (int x = 0; x < width; ++x) {
+      const Point p = point(x, y);
+      color_[p] = Color::Empty;
+      addEmpty(p);
+    }
+  }
+}
+
+void Board::addEmpty(Point p) {
+  emptyIndex_[p] = static_cast<uint32_t>(empties_.size());
+  empties_.push_back(p);
+}
+
+void Board::removeEmpty(Point p) {
+  const uint32_t i = emptyIndex_[p];
+  const Point last = empties_.back();
+  empties_[i] = last;
+  emptyIndex_[last] = i;
+  empties_.pop_back();
+  emptyIndex_[p] = UINT32_MAX;
+}
+
+int Board::liberties(Point p) const {
+  std::vector<Point> libs;
+  const Point h = head_[p];
+  Point s = h;
+  do {
+    for (Point n : neighbours(s)) {
+      if (color_[n] == Color::Empty) libs.push_back(n);
+    }
+    s = next_[s];
+  } while (s != h);
+  std::sort(libs.begin(), libs.end());
+  return static_cast<int>(std::unique(libs.begin(), libs.end()) - libs.begin());
+}
+
+Point Board::atariLiberty(Point p) const {
+  const ChainInfo& ci = info_[head_[p]];
+  assert(ci.atari());
+  return static_cast<Point>(ci.libSum / ci.libs);
+}
+
+bool Board::isSuicide(Point p, Color c) const {
+  const Color opp = opponent(c);
+  for (Point n : neighbours(p)) {
+    const Color nc = color_[n];
+    if (nc == Color::Empty) return false;
+    if (nc == c && !info_[head_[n]].onlyLib(p)) return false;
+    if (nc == opp && info_[head_[n]].onlyLib(p)) return false;
+  }
+  return true;
+}
+
+bool Board::isLegal(Point p, Color c) const {
+  if (p >= arraySize() || color_[p] != Color::Empty) return false;
+  if (p == ko_ && c == koColor_) return false;
+  return allowSuicide_ || !isSuicide(p, c);
+}
+
+bool Board::isEyeOf(Point p, Color c) const {
+  if (color_[p] != Color::Empty) return false;
+  for (Point n : neighbours(p)) {
+    if (color_[n] != c && color_[n] != Color::Border) return false;
+  }
+  const Point s = static_cast<Point>(stride_);
+  const Point diagonals[4] = {p - s - 1, p - s + 1, p + s - 1, p + s + 1};
+  int enemies = 0;
+  bool edge = false;
+  const Color opp = opponent(c);
+  for (Point d : diagonals) {
+    if (color_[d] == opp) ++enemies;
+    if (color_[d] == Color::Border) edge = true;
+  }
+  return edge ? enemies == 0 : enemies <= 1;
+}
+
+uint64_t Board::hashAfter(Point p, Color c) const {
+  uint64_t h = hash_ ^ zobrist_->key(p, c);
+  const Color opp = opponent(c);
+  Point seen[4];
+  int nSeen = 0;
+  bool captures = false;
+  for (Point n : neighbours(p)) {
+    if (color_[n] != opp || !info_[head_[n]].onlyLib(p)) continue;
+    const Point hd = head_[n];
+    if (std::find(seen, seen + nSeen, hd) != seen + nSeen) continue;
+    seen[nSeen++] = hd;
+    captures = true;
+    Point s = hd;
+    do {
+      h ^= zobrist_->key(s, opp);
+      s = next_[s];
+    } while (s != hd);
+  }
+  if (!captures && allowSuicide_ && isSuicide(p, c)) {
+    h ^= zobrist_->key(p, c);
+    nSeen = 0;
+    for (Point n : neighbours(p)) {
+      if (color_[n] != c) continue;
+      const Point hd = head_[n];
+      if (std::find(seen, seen + nSeen, hd) != seen + nSeen) continue;
+      seen[nSeen++] = hd;
+      Point s = hd;
+      do {
+        h ^= zobrist_->key(s, c);
+        s = next_[s];
+      } while (s != hd);
+    }
+  }
+  return h;
+}
+
+void Board::mergeChains(Point keepHead, Point absorbedHead) {
+  merges_.push_back({absorbedHead, keepHead});
+  Point s = absorbedHead;
+  do {
+    head_[s] = keepHead;
+    s = next_[s];
+  } while (s != absorbedHead);
+  std::swap(next_[keepHead], next_[absorbedHead]);
+  ChainInfo& k = info_[keepHead];
+  const ChainInfo& a = info_[absorbedHead];
+  k.libs += a.libs;
+  k.size += a.size;
+  k.libSum += a.libSum;
+  k.libSumSq += a.libSumSq;
+}
+
+void Board::captureChain(Point head) {
+  const Color cc = color_[head];
+  const uint32_t begin = static_cast<uint32_t>(capturedStones_.size());
+  Point s = head;
+  do {
+    capturedStones_.push_back(s);
+    s = next_[s];
+  } while (s != head);
+  const uint32_t count = static_cast<uint32_t>(capturedStones_.size()) - begin;
+  for (uint32_t i = begin; i < begin + count; ++i) {
+    const Point q = capturedStones_[i];
+    color_[q] = Color::Empty;
+    hash_ ^= zobrist_->key(q, cc);
+    addEmpty(q);
+  }
+  for (uint32_t i = begin; i < begin + count; ++i) {
+    const Point q = capturedStones_[i];
+    for (Point n : neighbours(q)) {
+      if (isStone(color_[n])) info_[head_[n]].addLib(q);
+    }
+  }
+  captures_[colorIndex(cc)] += static_cast<int>(count);
+  stones_[colorIndex(cc)] -= static_cast<int>(count);
+  captured_.push_back({head, begin, count, cc});
+}
+
+void Board::play(Point p, Color c) {
+  assert(color_[p] == Color::Empty);
+  frames_.push_back(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(saved_.size()),
+                          static_cast<uint32_t>(merges_.size()),
+                          static_cast<uint32_t>(captured_.size()),
+                          static_cast<uint32_t>(capturedStones_.size())});
+  const auto nbs = neighbours(p);
+  const uint32_t savedBegin = static_cast<uint32_t>(saved_.size());
+  for (Point n : nbs) {
+    if (!isStone(color_[n])) continue;
+    const Point h = head_[n];
+    bool dup = false;
+    for (uint32_t i = savedBegin; i < saved_.size(); ++i) dup |= saved_[i].first == h;
+    if (!dup) saved_.emplace_back(h, info_[h]);
+  }
+
+  color_[p] = c;
+  removeEmpty(p);
+  hash_ ^= zobrist_->key(p, c);
+  ++stones_[colorIndex(c)];
+  head_[p] = p;
+  next_[p] = p;
+  ChainInfo& mine = info_[p];
+  mine = ChainInfo{0, 1, 0, 0};
+  for (Point n : nbs) {
+    const Color nc = color_[n];
+    if (nc == Color::Empty) {
+      mine.addLib(n);
+    } else if (nc != Color::Border) {
+      info_[head_[n]].removeLib(p);
+    }
+  }
+  for (Point n : nbs) {
+    if (color_[n] != c) continue;
+    const Point a = head_[n];
+    const Point b = head_[p];
+    if (a == b) continue;
+    if (info_[a].size >= info_[b].size) {
+      mergeChains(a, b);
+    } else {
+      mergeChains(b, a);
+    }
+  }
+
+  ko_ = NO_POINT;
+  koColor_ = Color::Empty;
+  const Color opp = opponent(c);
+  const size_t stonesBefore = capturedStones_.size();
+  for (Point n : nbs) {
+    if (color_[n] == opp && info_[head_[n]].libs == 0) captureChain(head_[n]);
+  }
+  const size_t nCaptured = capturedStones_.size() - stonesBefore;
+  if (nCaptured == 0 && info_[head_[p]].libs == 0) {
+    assert(allowSuicide_);
+    captureChain(head_[p]);
+  } else if (nCaptured == 1 && info_[head_[p]].size == 1 && info_[head_[p]].libs == 1) {
+    ko_ = capturedStones_.back();
+    koColor_ = opp;
+  }
+}
+
+void Board::pass(Color c) {
+  frames_.push_back(Frame{hash_, PASS, ko_, c, koColor_, static_cast<uint32_t>(saved_.size()),
+                          static_cast<uint32_t>(merges_.size()),
+                          static_cast<uint32_t>(captured_.size()),
+                          static_cast<uint32_t>(capturedStones_.size())});
+  ko_ = NO_POINT;
+  koColor_ = Color::Empty;
+}
+
+bool Board::undo() {
+  if (frames_.empty()) return false;
+  const Frame f = frames_.back();
+  frames_.pop_back();
+  if (f.point != PASS) {
+    for (size_t i = captured_.size(); i-- > f.captureBegin;) {
+      const Capture& cap = captured_[i];
+      const Point* stones = capturedStones_.data() + cap.begin;
+      for (uint32_t k = 0; k < cap.count; ++k) {
+        for (Point n : neighbours(stones[k])) {
+          if (isStone(color_[n])) info_[head_[n]].removeLib(stones[k]);
+        }
+      }
+      for (uint32_t k = 0; k < cap.count; ++k) {
+        const Point q = stones[k];
+        color_[q] = cap.color;
+        head_[q] = cap.head;
+        next_[q] = stones[k + 1 == cap.count ? 0 : k + 1];
+        removeEmpty(q);
+      }
+      captures_[colorIndex(cap.color)] -= static_cast<int>(cap.count);
+      stones_[colorIndex(cap.color)] += static_cast<int>(cap.count);
+    }
+    for (size_t i = merges_.size(); i-- > f.mergeBegin;) {
+      const Merge m = merges_[i];
+      std::swap(next_[m.kept], next_[m.absorbed]);
+      Point s = m.absorbed;
+      do {
+        head_[s] = m.absorbed;
+        s = next_[s];
+      } while (s != m.absorbed);
+    }
+    for (size_t i = f.savedBegin; i < saved_.size(); ++i) info_[saved_[i].first] = saved_[i].second;
+    color_[f.point] = Color::Empty;
+    addEmpty(f.point);
+    --stones_[colorIndex(f.color)];
+  }
+  hash_ = f.oldHash;
+  ko_ = f.oldKo;
+  koColor_ = f.oldKoColor;
+  saved_.resize(f.savedBegin);
+  merges_.resize(f.mergeBegin);
+  captured_.resize(f.captureBegin);
+  capturedStones_.resize(f.stoneBegin);
+  return true;
+}
+
+void Board::clearUndo() {
+  frames_.clear();
+  saved_.clear();
+  merges_.clear();
+  captured_.clear();
+  capturedStones_.clear();
+}
+
+MoveRecord Board::lastRecord() const {
+  if (frames_.empty()) return {};
+  const Frame& f = frames_.back();
+  return MoveRecord{f.point, f.color,
+                    std::span<const Point>(capturedStones_.data() + f.stoneBegin,
+                                           capturedStones_.size() - f.stoneBegin)};
+}
+
+std::vector<Color> Board::colorsRowMajor() const {
+  std::vector<Color> out;
+  out.reserve(static_cast<size_t>(width_) * height_);
+  for (int y = 0; y < height_; ++y) {
+    for (int x = 0; x < width_; ++x) out.push_back(color_[point(x, y)]);
+  }
+  return out;
+}
+
+void Board::setColors(std::span<const Color> colors) {
+  if (colors.size() != static_cast<size_t>(width_) * height_) {
+    throw InputError("setColors: expected " + std::to_string(width_ * height_) + " points, got " +
+                     std::to_string(colors.size()));
+  }
+  for (Color c : colors) {
+    if (c == Color::Border) throw InputError("setColors: a point cannot be border");
+  }
+  for (int y = 0; y < height_; ++y) {
+    for (int x = 0; x < width_; ++x) color_[point(x, y)] = colors[static_cast<size_t>(y) * width_ + x];
+  }
+  clearUndo();
+  ko_ = NO_POINT;
+  koColor_ = Color::Empty;
+  rebuildChains();
+}
+
+void Board::rebuildChains() {
+  empties_.clear();
+  std::fill(emptyIndex_.begin(), emptyIndex_.end(), UINT32_MAX);
+  std::fill(head_.begin(), head_.end(), NO_POINT);
+  stones_[0] = stones_[1] = 0;
+  hash_ = 0;
+  std::vector<Point> stack;
+  for (int y = 0; y < height_; ++y) {
+    for (int x = 0; x < width_; ++x) {
+      const Point p = point(x, y);
+      const Color c = color_[p];
+      if (c == Color::Empty) {
+        addEmpty(p);
+        continue;
+      }
+      ++stones_[colorIndex(c)];
+      hash_ ^= zobrist_->key(p, c);
+      if (head_[p] != NO_POINT) continue;
+      // Flood fill the chain, linking stones into a cycle headed by p.
+      ChainInfo ci;
+      Point last = p;
+      head_[p] = p;
+      stack.assign(1, p);
+      while (!stack.empty()) {
+        const Point q = stack.back();
+        stack.pop_back();
+        ++ci.size;
+        for (Point n : neighbours(q)) {
+          if (color_[n] == Color::Empty) ci.addLib(n);
+          if (color_[n] == c && head_[n] == NO_POINT) {
+            head_[n] = p;
+            next_[last] = n;
+            last = n;
+            stack.push_back(n);
+          }
+        }
+      }
+      next_[last] = p;
+      info_[p] = ci;
+    }
+  }
+}
+
+bool Board::hasChainWithoutLiberties() const {
+  for (int y = 0; y < height_; ++y) {
+    for (int x = 0; x < width_; ++x) {
+      const Point p = point(x, y);
+      if (isStone(color_[p]) && head_[p] == p && info_[p].libs == 0) return true;
+    }
+  }
+  return false;
+}
+
+std::string Board::describe(Point p) const {
+  return vertexName(xy(p), size()) + " (index " + std::to_string(p) + ")";
+}
+
+std::string Board::checkConsistency() const {
+  Board twin(width_, height_);
+  twin.color_ = color_;
+  twin.rebuildChains();
+  if (twin.hash_ != hash_) return "hash differs from the one recomputed from the colours";
+  if (twin.stones_[0] != stones_[0] || twin.stones_[1] != stones_[1]) return "stone counts differ";
+  if (empties_.size() != twin.empties_.size()) return "empty point count differs";
+  for (size_t i = 0; i < empties_.size(); ++i) {
+    const Point p = empties_[i];
+    if (color_[p] != Color::Empty) return "non-empty point in the empty list: " + describe(p);
+    if (emptyIndex_[p] != i) return "empty index wrong at " + describe(p);
+  }
+  for (Point p = 0; p < arraySize(); ++p) {
+    const bool inside = x(p) >= 0 && x(p) < width_ && y(p) >= 0 && y(p) < height_;
+    if (inside != (color_[p] != Color::Border)) return "border wrong at index " + std::to_string(p);
+    if (!isStone(color_[p])) continue;
+    // Same chain membership: heads may differ, so map through the twin's head.
+    const Point h = head_[p];
+    if (h >= arraySize() || color_[h] != color_[p] || head_[h] != h) {
+      return "bad chain head at " + describe(p);
+    }
+    if (head_[twin.head_[p]] != h) return "chain membership differs at " + describe(p);
+    if (h != p) continue;
+    // Walk the cycle: every stone must carry this head and the count must match.
+    uint32_t n = 0;
+    Point s = p;
+    do {
+      if (head_[s] != p) return "chain list leaves its chain at " + describe(s);
+      s = next_[s];
+      if (++n > twin.info_[twin.head_[p]].size) return "chain list too long at " + describe(p);
+    } while (s != p);
+    const ChainInfo& mine = info_[p];
+    const ChainInfo& ref = twin.info_[twin.head_[p]];
+    if (n != ref.size || !(mine == ref)) return "chain info differs for chain at " + describe(p);
+  }
+  if (ko_ != NO_POINT && color_[ko_] != Color::Empty) return "ko point is not empty";
+  return "";
+}
+
+}  // namespace engine

@@ -1,0 +1,220 @@
+// The Go board: colours, chains, pseudo-liberties, captures, simple ko and the Zobrist
+// hash, with play and exact undo. Start reading here; game.hpp adds rules and history.
+//
+// Layout. A W x H board is stored row by row in a padded array with stride W + 1: point
+// (x, y) has index (y + 1) * (W + 1) + x + 1. Row 0, row H + 1 and column 0 are Border,
+// and column 0 of the next row doubles as the right-hand border, so the four neighbours
+// of a point are p - 1, p + 1, p - stride and p + stride with no bounds checks.
+//
+// Chains. Stones of a chain form a circular list through next_[], and every stone
+// records its chain's head in head_[]. Per chain (at the head) we keep the stone count
+// and pseudo-liberties: the number of (stone, empty neighbour) adjacencies with the sum
+// and the sum of squares of those empty points. A chain is in atari exactly when all its
+// pseudo-liberties are one point, i.e. libs * sumSq == sum^2 (the trick used by libego
+// and others). liberties(p) counts the exact liberties when needed.
+//
+// Undo. Every play (or pass) pushes a frame: the hash and ko before the move, the chain
+// infos it changed, the merges it made (list splices) and the stones it captured. undo()
+// reverses the last frame exactly, so search can walk back to any earlier position.
+//
+// Change record. lastRecord() gives the point, colour and captured stones of the last
+// move: overlays (patterns, influence) update from it after play and before undo.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/board/color.hpp"
+#include "engine/board/coord.hpp"
+#include "engine/board/zobrist.hpp"
+
+namespace engine {
+
+// What changed in one move: the stone placed (or PASS) and the stones it removed.
+struct MoveRecord {
+  Point point = PASS;
+  Color color = Color::Empty;
+  std::span<const Point> captured;
+};
+
+class Board {
+ public:
+  // An empty board; throws InputError for sizes outside 1..MAX_BOARD_SIDE.
+  Board(int width, int height);
+  explicit Board(BoardSize size) : Board(size.width, size.height) {}
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  BoardSize size() const { return {width_, height_}; }
+  int stride() const { return stride_; }
+  // Size of the padded array: valid Point indices are below this.
+  Point arraySize() const { return static_cast<Point>(color_.size()); }
+
+  Point point(int x, int y) const {
+    return static_cast<Point>((y + 1) * stride_ + x + 1);
+  }
+  Point point(XY xy) const { return point(xy.x, xy.y); }
+  int x(Point p) const { return static_cast<int>(p % stride_) - 1; }
+  int y(Point p) const { return static_cast<int>(p / stride_) - 1; }
+  XY xy(Point p) const { return {x(p), y(p)}; }
+  bool onBoard(int x, int y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
+  // True for indices of playable points (not border, not PASS).
+  bool isPoint(Point p) const { return p < arraySize() && color_[p] != Color::Border; }
+
+  // The four orthogonal neighbours of p, in a fixed order.
+  std::array<Point, 4> neighbours(Point p) const {
+    return {p - static_cast<Point>(stride_), p - 1, p + 1, p + static_cast<Point>(stride_)};
+  }
+
+  Color at(Point p) const { return color_[p]; }
+  Color at(int x, int y) const { return color_[point(x, y)]; }
+
+  // Chain queries (p must hold a stone).
+  Point chainHead(Point p) const { return head_[p]; }
+  Point nextInChain(Point p) const { return next_[p]; }
+  int chainSize(Point p) const { return static_cast<int>(info_[head_[p]].size); }
+  // Exact number of distinct liberties of p's chain (walks the chain).
+  int liberties(Point p) const;
+  // True when p's chain has exactly one liberty.
+  bool inAtari(Point p) const { return info_[head_[p]].atari(); }
+  // True when the only liberty of p's chain is lib.
+  bool onlyLiberty(Point p, Point lib) const { return info_[head_[p]].onlyLib(lib); }
+  // The single liberty of a chain in atari (p's chain must be in atari).
+  Point atariLiberty(Point p) const;
+
+  uint64_t hash() const { return hash_; }
+  // Point forbidden by simple ko for koColor() right now, or NO_POINT.
+  Point koPoint() const { return ko_; }
+  Color koColor() const { return koColor_; }
+  // Stones of colour c captured so far (by c's opponent), suicides included.
+  int captures(Color c) const { return captures_[c == Color::White ? 1 : 0]; }
+  int stoneCount(Color c) const { return stones_[c == Color::White ? 1 : 0]; }
+
+  // The empty points, in no particular order.
+  std::span<const Point> emptyPoints() const { return empties_; }
+
+  // True when c may place a stone at p under the board's own rules: p empty, not the
+  // simple-ko point, and not suicide (unless allowSuicide). Superko is game.hpp's job.
+  bool isLegal(Point p, Color c) const;
+  // Would placing c at p capture nothing and leave its chain without liberties?
+  bool isSuicide(Point p, Color c) const;
+  // True when p is empty and surrounded by c (or border) so that filling it would be
+  // filling c's own eye: all four neighbours c or border, and at most one diagonal of
+  // the opponent (none on the edge).
+  bool isEyeOf(Point p, Color c) const;
+  // Hash of the position after c plays at p (p legal), without playing.
+  uint64_t hashAfter(Point p, Color c) const;
+
+  // Places a stone of colour c at p. p must satisfy isLegal(p, c), except that a
+  // suicide is played (removing the chain) when allowSuicide is set.
+  void play(Point p, Color c);
+  // A pass by c: clears the ko point. Undoable like a move.
+  void pass(Color c);
+  // Takes back the last play or pass. Returns false when there is nothing to undo.
+  bool undo();
+  // Number of moves (plays and passes) that undo() can take back.
+  size_t undoDepth() const { return frames_.size(); }
+  // Forgets the undo history (keeps the position); frees memory after long games.
+  void clearUndo();
+  // What the last play or pass changed (PASS with no captures when there is none).
+  MoveRecord lastRecord() const;
+
+  // Tromp-Taylor suicide rule: when true, a suicidal move removes the mover's chain.
+  void setAllowSuicide(bool allow) { allowSuicide_ = allow; }
+  bool allowSuicide() const { return allowSuicide_; }
+
+  // Recomputes chains, pseudo-liberties, stone and capture counts, the empty list and
+  // the hash from the colours alone and compares. Returns "" when all agree, otherwise
+  // a description of the first difference.
+  std::string checkConsistency() const;
+
+  // Sets a point's colour outside the move rules (setup stones, diagrams) and rebuilds
+  // the chain data. Clears the undo history and the ko point. Chains left without
+  // liberties stay on the board; use hasChainWithoutLiberties() to refuse them.
+  void setColors(std::span<const Color> colorsRowMajor);
+  // True if some chain has no liberty (only possible after setColors).
+  bool hasChainWithoutLiberties() const;
+  // Colours row by row from the top-left corner, width * height entries.
+  std::vector<Color> colorsRowMajor() const;
+
+ private:
+  struct ChainInfo {
+    uint32_t libs = 0;  // pseudo-liberties
+    uint32_t size = 0;
+    uint64_t libSum = 0;
+    uint64_t libSumSq = 0;
+
+    void addLib(Point p) {
+      ++libs;
+      libSum += p;
+      libSumSq += static_cast<uint64_t>(p) * p;
+    }
+    void removeLib(Point p) {
+      --libs;
+      libSum -= p;
+      libSumSq -= static_cast<uint64_t>(p) * p;
+    }
+    bool atari() const {
+      if (libs == 0 || libSum % libs != 0) return false;
+      const uint64_t m = libSum / libs;
+      return libSumSq == m * libSum;
+    }
+    bool onlyLib(Point p) const {
+      return libs > 0 && libSum == static_cast<uint64_t>(p) * libs &&
+             libSumSq == static_cast<uint64_t>(p) * p * libs;
+    }
+    bool operator==(const ChainInfo&) const = default;
+  };
+  struct Merge {
+    Point absorbed;  // head of the chain that was absorbed
+    Point kept;      // a stone of the chain that absorbed it (splice partner)
+  };
+  struct Capture {
+    Point head;
+    uint32_t begin;  // first stone in capturedStones_
+    uint32_t count;
+    Color color;
+  };
+  struct Frame {
+    uint64_t oldHash;
+    Point point;
+    Point oldKo;
+    Color color;
+    Color oldKoColor;
+    uint32_t savedBegin, mergeBegin, captureBegin, stoneBegin;
+  };
+
+  void addEmpty(Point p);
+  void removeEmpty(Point p);
+  void mergeChains(Point keepHead, Point absorbedHead);
+  void captureChain(Point head);
+  void rebuildChains();
+  std::string describe(Point p) const;
+
+  int width_, height_, stride_;
+  std::shared_ptr<const ZobristTable> zobrist_;
+  std::vector<Color> color_;
+  std::vector<Point> head_;
+  std::vector<Point> next_;
+  std::vector<ChainInfo> info_;
+  std::vector<Point> empties_;
+  std::vector<uint32_t> emptyIndex_;
+  uint64_t hash_ = 0;
+  Point ko_ = NO_POINT;
+  Color koColor_ = Color::Empty;
+  int captures_[2] = {0, 0};
+  int stones_[2] = {0, 0};
+  bool allowSuicide_ = false;
+
+  std::vector<Frame> frames_;
+  std::vector<std::pair<Point, ChainInfo>> saved_;
+  std::vector<Merge> merges_;
+  std::vector<Capture> captured_;
+  std::vector<Point> capturedStones_;
+};
+
+}  // namespace engine

@@ -1,0 +1,52 @@
+// BASELINE PLAYER. Uniform random over the legal moves that do not fill the player's
+// own single-point eye (Board::isEyeOf); passes when there is none. This is the weakest
+// opponent in matches and the move generator of light playouts — not a Go player.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/board/board.hpp"
+#include "engine/board/game.hpp"
+#include "engine/board/rng.hpp"
+
+namespace engine {
+
+class RandomPlayer {
+ public:
+  explicit RandomPlayer(uint64_t seed = 1) : rng_(seed) {}
+
+  // A move for c on a bare board (simple ko only, as in playouts), or PASS.
+  Point choose(const Board& board, Color c);
+  // A move for the side to move under the game's full rules (superko too), or PASS.
+  Point choose(const Game& game);
+
+  Rng& rng() { return rng_; }
+
+ private:
+  template <typename Accept>
+  Point pick(const Board& board, Accept accept);
+  Rng rng_;
+};
+
+// Result of a light playout.
+struct PlayoutResult {
+  int moves = 0;       // moves played, passes included
+  double margin = 0;   // Black's area score minus White's, minus komi
+};
+
+// Plays uniform random moves (RandomPlayer rules, simple ko) from the board's position
+// with `toMove` first until two consecutive passes or maxMoves, then counts the area
+// score. The board is left at the final position (undo or copy to restore it).
+PlayoutResult playout(Board& board, Color toMove, RandomPlayer& player, int maxMoves,
+                      double komi);
+
+}  // namespace engine
+
+namespace engine {
+
+// Plays the game on with two baseline players (seeded from `seed`) under its full rules
+// until it ends by passes or maxMoves more moves have been played. Returns the number
+// of moves played.
+int playRandomGame(Game& game, uint64_t seed, int maxMoves);
+
+}  // namespace engine

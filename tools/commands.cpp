@@ -1,0 +1,17 @@
+#include "tools/command.hpp"
+
+namespace fgo {
+
+// One declaration and one table row per command (each lives in cmd_<name>.cpp).
+int runPerft(const std::vector<std::string>& args);
+int runSelfplay(const std::vector<std::string>& args);
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> table = {
+      {"perft", "count legal move sequences to a depth (rules signature)", runPerft},
+      {"selfplay", "play a game between two baseline (random) players", runSelfplay},
+  };
+  return table;
+}
+
+}  // namespace fgo
