@@ -74,7 +74,12 @@ std::string columnName(int x) {
 
 std::string vertexName(XY xy, BoardSize size) {
   if (size.width > TWO_LETTER_LIMIT) {
-    return "(" + std::to_string(xy.x) + "," + std::to_string(xy.y) + ")";
+    std::string s = "(";
+    s += std::to_string(xy.x);
+    s += ',';
+    s += std::to_string(xy.y);
+    s += ')';
+    return s;
   }
   return columnName(xy.x) + std::to_string(size.height - xy.y);
 }

@@ -1,0 +1,20 @@
+// this code uses the idea of fractal go by Serge Boisse
+//
+// Legality repair after a reduction: a chain without liberties either loses one of its
+// stones or gains a liberty by losing an adjacent enemy stone, whichever removes the
+// stone with the least evidence behind it (its channel value in the Reduction), so the
+// reduced board stays most like the original. Repeats until every chain has a liberty.
+#pragma once
+
+#include <vector>
+
+#include "engine/board/color.hpp"
+
+namespace reduce {
+
+// colors: row-major w x h (Empty/Black/White); black/white: evidence per point.
+// Returns the number of stones removed.
+int repairLegality(std::vector<engine::Color>& colors, int w, int h,
+                   const std::vector<float>& black, const std::vector<float>& white);
+
+}  // namespace reduce

@@ -1,0 +1,159 @@
+// Reducers, legality repair, schedules and upload coordinate maps.
+#include <catch2/catch.hpp>
+
+#include "engine/board/ascii.hpp"
+#include "engine/board/errors.hpp"
+#include "engine/board/random_player.hpp"
+#include "reduce/reducer.hpp"
+#include "reduce/repair.hpp"
+#include "reduce/schedule.hpp"
+#include "upload/upload.hpp"
+
+using namespace engine;
+
+namespace {
+std::string chainText(const std::vector<BoardSize>& chain) {
+  std::string s;
+  for (const auto& b : chain) s += (s.empty() ? "" : ">") + b.str();
+  return s;
+}
+}  // namespace
+
+TEST_CASE("named schedules follow the design") {
+  CHECK(reduce::parseSchedule("standard", {19, 19}).str() == "19x19>13x13>9x9>7x7>5x5");
+  CHECK(reduce::parseSchedule("faster", {19, 19}).str() == "19x19>9x9>5x5");
+  CHECK(reduce::parseSchedule("slower", {19, 19}).str() ==
+        "19x19>19x13>13x13>13x9>9x9>7x7>5x5 | 19x19>13x19>13x13>9x13>9x9>7x7>5x5");
+  CHECK(reduce::parseSchedule("13x13,9x9,5x5", {19, 19}).str() == "19x19>13x13>9x9>5x5");
+  CHECK(reduce::parseSchedule("19x19,9x9,7x7,5x5", {19, 19}).chains[0].size() == 4);
+}
+
+TEST_CASE("automatic schedules reach 5x5 from any size") {
+  for (int n : {5, 6, 7, 9, 13, 19, 27, 37, 101, 1001}) {
+    const auto chain = reduce::automaticChain({n, n}, 1.46);
+    INFO(chainText(chain));
+    CHECK(chain.front() == BoardSize{n, n});
+    CHECK(chain.back().width <= 5);
+    for (size_t i = 1; i < chain.size(); ++i) {
+      CHECK(chain[i].width < chain[i - 1].width);
+      CHECK(chain[i].width % 2 == 1);
+    }
+  }
+  CHECK(chainText(reduce::automaticChain({19, 13}, 1.46)) == "19x13>13x9>9x7>7x5>5x5");
+}
+
+TEST_CASE("bad schedules are refused") {
+  for (const char* bad : {"", "fastest", "19x19,21x21", "19x19,,9x9", "19x19,9x9,9x9", "13x13,abc"}) {
+    CHECK_THROWS_AS(reduce::parseSchedule(bad, {19, 19}), InputError);
+  }
+}
+
+TEST_CASE("sector reduction keeps the centre and takes majorities") {
+  Board big(19, 19);
+  // A black stone pair in the top-left 2x2 block.
+  big.play(big.point(0, 0), Color::Black);
+  big.play(big.point(1, 0), Color::Black);
+  // The centre point of the small board stands for the 3x3 block around the big centre.
+  for (auto [x, y] : {std::pair{9, 9}, {8, 9}, {10, 9}, {9, 8}, {9, 10}}) big.play(big.point(x, y), Color::White);
+  // A lone black stone in a block (1 of 4): not a majority.
+  big.play(big.point(16, 16), Color::Black);
+  const auto r = reduce::makeSectorReducer()->reduce(big, Color::White, {9, 9});
+  CHECK(r.board.size() == BoardSize{9, 9});
+  CHECK(r.toMove == Color::White);
+  CHECK(r.board.at(0, 0) == Color::Black);
+  CHECK(r.board.at(4, 4) == Color::White);
+  CHECK(r.board.at(8, 8) == Color::Empty);
+  CHECK(r.black[0] == Approx(0.5));
+  CHECK_THROWS_AS(reduce::makeSectorReducer()->reduce(big, Color::Black, {13, 13}), InputError);
+  CHECK_THROWS_AS(reduce::makeSectorReducer()->reduce(Board(9, 9), Color::Black, {13, 13}), InputError);
+}
+
+TEST_CASE("resampling is area-weighted with equal contrast for both colours") {
+  Board big(6, 6);
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 3; ++x) big.play(big.point(x, y), Color::Black);
+  for (int y = 3; y < 6; ++y)
+    for (int x = 3; x < 6; ++x) big.play(big.point(x, y), Color::White);
+  const auto r = reduce::makeResampleReducer()->reduce(big, Color::Black, {2, 2});
+  CHECK(r.black[0] == Approx(1.0));
+  CHECK(r.white[3] == Approx(1.0));
+  CHECK(r.board.at(0, 0) == Color::Black);
+  CHECK(r.board.at(1, 1) == Color::White);
+  CHECK(r.board.at(1, 0) == Color::Empty);
+  // Colour swap gives the mirror result.
+  Board swapped(6, 6);
+  std::vector<Color> cols = big.colorsRowMajor();
+  for (auto& c : cols) c = isStone(c) ? opponent(c) : c;
+  swapped.setColors(cols);
+  const auto s = reduce::makeResampleReducer()->reduce(swapped, Color::Black, {2, 2});
+  CHECK(s.white[0] == Approx(r.black[0]));
+  CHECK(s.board.at(0, 0) == Color::White);
+}
+
+TEST_CASE("legality repair removes the stone with the least evidence") {
+  // Black at the corner has no liberty; removing the weak white stone next to it is cheaper.
+  std::vector<Color> colors = {Color::Black, Color::White, Color::Empty,
+                               Color::White, Color::Empty, Color::Empty,
+                               Color::Empty, Color::Empty, Color::Empty};
+  std::vector<float> black = {0.9f, 0, 0, 0, 0, 0, 0, 0, 0};
+  std::vector<float> white = {0, 0.3f, 0, 0.8f, 0, 0, 0, 0, 0};
+  CHECK(reduce::repairLegality(colors, 3, 3, black, white) == 1);
+  CHECK(colors[0] == Color::Black);
+  CHECK(colors[1] == Color::Empty);
+  CHECK(colors[3] == Color::White);
+}
+
+TEST_CASE("every reduction of random positions is legal") {
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    Game g({19, 19});
+    playRandomGame(g, seed, 40 + 15 * static_cast<int>(seed));
+    for (const char* name : {"sector", "resample"}) {
+      const auto reducer = reduce::makeReducer(name);
+      const auto r = reducer->reduce(g.board(), Color::Black, {9, 9});
+      CHECK_FALSE(r.board.hasChainWithoutLiberties());
+      CHECK(r.board.checkConsistency().empty());
+    }
+    for (const BoardSize to : {BoardSize{13, 13}, BoardSize{7, 7}, BoardSize{5, 5}, BoardSize{19, 13}}) {
+      const auto r = reduce::makeResampleReducer()->reduce(g.board(), Color::White, to);
+      CHECK(r.board.size() == to);
+      CHECK_FALSE(r.board.hasChainWithoutLiberties());
+    }
+  }
+  CHECK_THROWS_AS(reduce::makeReducer("blocks9"), InputError);
+}
+
+TEST_CASE("upload: the nearest big point maps back to the small point, for every ratio") {
+  const int sides[] = {5, 7, 9, 13, 19, 27, 37};
+  for (int big : sides) {
+    for (int small : sides) {
+      if (small >= big) continue;
+      const BoardSize bs{big, big}, ss{small, small};
+      for (int y = 0; y < small; ++y) {
+        for (int x = 0; x < small; ++x) {
+          const auto a = upload::area({x, y}, ss, bs);
+          REQUIRE(!a.empty());
+          REQUIRE(a.size() <= 4);
+          CHECK(upload::toSmall(a.front(), bs, ss) == XY{x, y});
+          for (XY p : a) CHECK((p.x >= 0 && p.y >= 0 && p.x < big && p.y < big));
+        }
+      }
+    }
+  }
+  // Centre to centre and corner to corner.
+  CHECK(upload::area({4, 4}, {9, 9}, {19, 19}).front() == XY{9, 9});
+  CHECK(upload::area({0, 0}, {5, 5}, {19, 19}).front() == XY{1, 1});
+  CHECK(upload::area({0, 0}, {13, 13}, {19, 19}).size() == 4);
+  // Rectangles: 19x13 -> 13x9 keeps the axes apart.
+  const auto r = upload::area({12, 0}, {13, 9}, {19, 13});
+  CHECK(r.front().x >= 17);
+  CHECK(r.front().y <= 1);
+}
+
+TEST_CASE("area memory keeps the last uploads, most recent first") {
+  upload::AreaMemory m(2);
+  m.push({{1, 1}, {1, 2}});
+  m.push({{5, 5}, {1, 2}});
+  CHECK(m.candidates() == std::vector<XY>{{5, 5}, {1, 2}, {1, 1}});
+  m.push({{9, 9}});
+  CHECK(m.candidates() == std::vector<XY>{{9, 9}, {5, 5}, {1, 2}});
+}
