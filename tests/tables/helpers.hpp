@@ -1,0 +1,76 @@
+// Test helpers for tables/: a scratch directory removed on exit, file byte access,
+// and a standard small table to corrupt.
+#pragma once
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "tables/table_file.hpp"
+
+namespace tables_test {
+
+// A fresh directory under the system temporary directory, removed with its contents.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    static std::atomic<int> counter{0};
+    path_ = std::filesystem::temp_directory_path() /
+            ("fgo-tables-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+inline std::vector<uint8_t> readBytes(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+inline void writeBytes(const std::filesystem::path& p, const std::vector<uint8_t>& b) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
+}
+
+// A payload that compresses somewhat: table-like records with a seeded generator.
+inline std::vector<uint8_t> samplePayload(size_t n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<uint8_t> b(n);
+  for (size_t i = 0; i < n; ++i)
+    b[i] = (i % 4 == 0) ? static_cast<uint8_t>(rng()) : static_cast<uint8_t>(i / 4 % 7);
+  return b;
+}
+
+// Header fields of a typical 5x5 solution table.
+inline tables::TableMeta sampleMeta() {
+  tables::TableMeta m;
+  m.kind = tables::TableKind::Solution;
+  m.kindVersion = 1;
+  m.width = 5;
+  m.height = 5;
+  m.rules = tables::TableRules{};
+  m.generatorName = "test_tables";
+  m.generatorVersion = "0.1.0";
+  m.note = "unit test";
+  m.entryCount = 123;
+  return m;
+}
+
+}  // namespace tables_test
