@@ -1,0 +1,306 @@
+#include "engine/play/mcts.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <map>
+
+#include "engine/board/random_player.hpp"
+#include "engine/board/score.hpp"
+
+namespace engine {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Node {
+  Point move = NO_POINT;
+  Color mover = Color::Empty;  // who played `move` to reach this node
+  uint32_t firstChild = 0;
+  uint32_t numChildren = 0;
+  bool expanded = false;
+  uint32_t visits = 0;
+  double wins = 0;  // for the mover
+  uint32_t raveVisits = 0;
+  double raveWins = 0;
+};
+
+constexpr double PASS_FIRST_VALUE = 0.3;  // first-play value of an unvisited pass
+constexpr double FIRST_VALUE = 1.1;       // first-play value of a move with no statistics
+
+// One thread's search: its own tree, scratch board, random numbers and statistics.
+class Worker {
+ public:
+  Worker(const Game& game, const MctsParams& params, uint64_t seed)
+      : game_(game), params_(params), player_(seed), root_(game.board()), scratch_(root_) {
+    root_.clearUndo();
+    nodes_.reserve(1 << 16);
+    nodes_.push_back(Node{NO_POINT, opponent(game.toMove())});
+    firstPlayer_.assign(root_.arraySize(), Color::Empty);
+    ownership_.assign(static_cast<size_t>(root_.width()) * root_.height(), 0);
+    maxPlayoutMoves_ = 3 * root_.width() * root_.height() + 20;
+  }
+
+  // One simulation: descend, expand, play out, back up.
+  void simulate() {
+    scratch_ = root_;
+    std::fill(firstPlayer_.begin(), firstPlayer_.end(), Color::Empty);
+    path_.assign(1, 0);
+    pathHashes_.clear();
+    Color c = game_.toMove();
+    int passes = game_.consecutivePasses();
+    uint32_t node = 0;
+    while (passes < game_.rules().passesToEnd) {
+      if (!nodes_[node].expanded) {
+        if (nodes_[node].visits + 1 < static_cast<uint32_t>(params_.expandAfter) && node != 0) break;
+        expand(node, c);
+      }
+      node = select(node);
+      playMove(nodes_[node].move, c, passes);
+      path_.push_back(node);
+      c = opponent(c);
+    }
+    if (passes < game_.rules().passesToEnd) runPlayout(c, passes);
+    const Score s = areaScore(scratch_, game_.rules().komi);
+    const bool blackWins = s.margin() > 0;
+    for (size_t i = 0; i < s.owner.size(); ++i) {
+      ownership_[i] += s.owner[i] == Color::Black ? 1.f : s.owner[i] == Color::White ? -1.f : 0.f;
+    }
+    backUp(blackWins);
+    ++simulations_;
+  }
+
+  const std::vector<Node>& nodes() const { return nodes_; }
+  const std::vector<float>& ownership() const { return ownership_; }
+  int simulations() const { return simulations_; }
+
+ private:
+  void playMove(Point p, Color c, int& passes) {
+    if (p == PASS) {
+      scratch_.pass(c);
+      ++passes;
+      return;
+    }
+    scratch_.play(p, c);
+    pathHashes_.push_back(scratch_.hash());
+    if (firstPlayer_[p] == Color::Empty) firstPlayer_[p] = c;
+    passes = 0;
+  }
+
+  bool superkoOk(Point p, Color c) const {
+    if (game_.rules().ko != KoRule::Positional) return true;
+    const uint64_t h = scratch_.hashAfter(p, c);
+    return !game_.seen(h) && std::find(pathHashes_.begin(), pathHashes_.end(), h) == pathHashes_.end();
+  }
+
+  void expand(uint32_t node, Color c) {
+    const uint32_t first = static_cast<uint32_t>(nodes_.size());
+    for (Point p : scratch_.emptyPoints()) {
+      if (!scratch_.isLegal(p, c) || scratch_.isEyeOf(p, c) || !superkoOk(p, c)) continue;
+      nodes_.push_back(Node{p, c});
+    }
+    nodes_.push_back(Node{PASS, c});
+    nodes_[node].firstChild = first;
+    nodes_[node].numChildren = static_cast<uint32_t>(nodes_.size()) - first;
+    nodes_[node].expanded = true;
+  }
+
+  uint32_t select(uint32_t node) {
+    const Node& parent = nodes_[node];
+    const double logN = std::log(parent.visits + 1.0);
+    double best = -1e9;
+    uint32_t bestChild = parent.firstChild;
+    for (uint32_t i = parent.firstChild; i < parent.firstChild + parent.numChildren; ++i) {
+      const Node& ch = nodes_[i];
+      double value;
+      if (ch.visits == 0 && ch.raveVisits == 0) {
+        value = ch.move == PASS ? PASS_FIRST_VALUE : FIRST_VALUE;
+      } else {
+        const double q = ch.visits ? ch.wins / ch.visits : 0;
+        const double r = ch.raveVisits ? ch.raveWins / ch.raveVisits : q;
+        const double beta = ch.raveVisits ? std::sqrt(params_.raveK / (3.0 * ch.visits + params_.raveK)) : 0;
+        value = ch.visits ? (1 - beta) * q + beta * r : r;
+      }
+      value += params_.explore * std::sqrt(logN / (ch.visits + 1.0));
+      // Tiny random tie-break so equal first-play values do not always pick the first.
+      value += 1e-6 * static_cast<double>(player_.rng().below(1024));
+      if (value > best) {
+        best = value;
+        bestChild = i;
+      }
+    }
+    return bestChild;
+  }
+
+  void runPlayout(Color c, int passes) {
+    int moves = 0;
+    while (passes < 2 && moves < maxPlayoutMoves_) {
+      const Point p = player_.choose(scratch_, c);
+      if (p == PASS) {
+        scratch_.pass(c);
+        ++passes;
+      } else {
+        scratch_.play(p, c);
+        if (firstPlayer_[p] == Color::Empty) firstPlayer_[p] = c;
+        passes = 0;
+      }
+      ++moves;
+      c = opponent(c);
+    }
+  }
+
+  void backUp(bool blackWins) {
+    for (uint32_t n : path_) {
+      Node& node = nodes_[n];
+      ++node.visits;
+      if ((node.mover == Color::Black) == blackWins) node.wins += 1;
+      // All-moves-as-first: a child whose move its mover played first later in this
+      // simulation shares the result.
+      if (!node.expanded) continue;
+      for (uint32_t i = node.firstChild; i < node.firstChild + node.numChildren; ++i) {
+        Node& ch = nodes_[i];
+        if (ch.move == PASS || firstPlayer_[ch.move] != ch.mover) continue;
+        ++ch.raveVisits;
+        if ((ch.mover == Color::Black) == blackWins) ch.raveWins += 1;
+      }
+    }
+  }
+
+  const Game& game_;
+  const MctsParams& params_;
+  RandomPlayer player_;
+  Board root_;
+  Board scratch_;
+  std::vector<Node> nodes_;
+  std::vector<uint32_t> path_;
+  std::vector<uint64_t> pathHashes_;
+  std::vector<Color> firstPlayer_;
+  std::vector<float> ownership_;
+  int maxPlayoutMoves_ = 0;
+  int simulations_ = 0;
+};
+
+}  // namespace
+
+MctsResult mctsSearch(const Game& game, const MctsParams& params) {
+  const auto start = Clock::now();
+  MctsResult result;
+  if (game.over()) return result;
+  const int threads = std::max(1, params.threads);
+  std::vector<std::unique_ptr<Worker>> workers(threads);
+  std::atomic<int> done{0};
+  const bool timed = params.seconds > 0;
+  const int budget = params.playouts > 0 ? params.playouts : (timed ? INT32_MAX : 1000);
+#pragma omp parallel num_threads(threads)
+  {
+    const int t = omp_get_thread_num();
+    workers[t] = std::make_unique<Worker>(game, params, params.seed * 1000003 + t);
+    Worker& w = *workers[t];
+    while (done.fetch_add(1) < budget) {
+      w.simulate();
+      if (timed && (w.simulations() & 15) == 0 &&
+          std::chrono::duration<double>(Clock::now() - start).count() >= params.seconds) {
+        break;
+      }
+    }
+  }
+  // Sum the root children of every tree.
+  std::map<Point, MoveStat> stats;
+  std::map<Point, double> wins, raveWins, raveVisits;
+  result.ownership.assign(static_cast<size_t>(game.board().width()) * game.board().height(), 0);
+  for (const auto& w : workers) {
+    result.playouts += w->simulations();
+    const Node& root = w->nodes()[0];
+    for (uint32_t i = root.firstChild; i < root.firstChild + root.numChildren; ++i) {
+      const Node& ch = w->nodes()[i];
+      MoveStat& s = stats[ch.move];
+      s.move = ch.move;
+      s.visits += static_cast<int>(ch.visits);
+      wins[ch.move] += ch.wins;
+      raveWins[ch.move] += ch.raveWins;
+      raveVisits[ch.move] += ch.raveVisits;
+    }
+    for (size_t i = 0; i < result.ownership.size(); ++i) result.ownership[i] += w->ownership()[i];
+  }
+  if (result.playouts > 0) {
+    for (float& o : result.ownership) o /= static_cast<float>(result.playouts);
+  }
+  for (auto& [move, s] : stats) {
+    s.winrate = s.visits ? wins[move] / s.visits : 0;
+    s.raveWinrate = raveVisits[move] ? raveWins[move] / raveVisits[move] : 0;
+    result.moves.push_back(s);
+  }
+  std::sort(result.moves.begin(), result.moves.end(),
+            [](const MoveStat& a, const MoveStat& b) { return a.visits > b.visits; });
+  if (!result.moves.empty()) {
+    result.move = result.moves.front().move;
+    result.winrate = result.moves.front().winrate;
+  }
+  // Principal variation: the most visited path of the first tree.
+  const auto& nodes = workers[0]->nodes();
+  uint32_t n = 0;
+  while (nodes[n].expanded && nodes[n].numChildren > 0) {
+    uint32_t best = nodes[n].firstChild;
+    for (uint32_t i = best; i < nodes[n].firstChild + nodes[n].numChildren; ++i) {
+      if (nodes[i].visits > nodes[best].visits) best = i;
+    }
+    if (nodes[best].visits == 0) break;
+    result.pv.push_back(nodes[best].move);
+    n = best;
+  }
+  // After the opponent's pass, pass too when the position is won as it stands (dead
+  // stones estimated from the playouts' ownership).
+  if (game.consecutivePasses() > 0 && result.move != PASS) {
+    const auto dead = deadStones(game, result.ownership);
+    const double margin = areaScore(game.board(), game.rules().komi, dead).margin();
+    if ((margin > 0) == (game.toMove() == Color::Black)) result.move = PASS;
+  }
+  if (params.resignBelow > 0 && result.playouts >= 500 && result.winrate < params.resignBelow) {
+    result.move = NO_POINT;
+  }
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return result;
+}
+
+std::vector<float> playoutOwnership(const Game& game, int playouts, uint64_t seed) {
+  const Board& b = game.board();
+  std::vector<float> own(static_cast<size_t>(b.width()) * b.height(), 0);
+  RandomPlayer player(seed);
+  Board root = b;
+  root.clearUndo();
+  Board scratch = root;
+  for (int i = 0; i < playouts; ++i) {
+    scratch = root;
+    playout(scratch, game.toMove(), player, 3 * b.width() * b.height() + 20, game.rules().komi);
+    const Score s = areaScore(scratch, game.rules().komi);
+    for (size_t k = 0; k < own.size(); ++k) {
+      own[k] += s.owner[k] == Color::Black ? 1.f : s.owner[k] == Color::White ? -1.f : 0.f;
+    }
+  }
+  if (playouts > 0) {
+    for (float& o : own) o /= static_cast<float>(playouts);
+  }
+  return own;
+}
+
+std::vector<Point> deadStones(const Game& game, const std::vector<float>& ownership,
+                              double threshold) {
+  const Board& b = game.board();
+  std::vector<Point> dead;
+  for (int y = 0; y < b.height(); ++y) {
+    for (int x = 0; x < b.width(); ++x) {
+      const Color c = b.at(x, y);
+      const float o = ownership[static_cast<size_t>(y) * b.width() + x];
+      if ((c == Color::Black && o <= -threshold) || (c == Color::White && o >= threshold)) {
+        dead.push_back(b.point(x, y));
+      }
+    }
+  }
+  return dead;
+}
+
+}  // namespace engine

@@ -1,0 +1,61 @@
+// Monte-Carlo tree search with RAVE (Gelly & Silver 2007, "Combining online and offline
+// knowledge in UCT"; the all-moves-as-first heuristic of Brügmann 1993), light random
+// playouts (engine/board/random_player.hpp) and root parallelism over OpenMP threads:
+// each thread grows its own tree from the same root, and the root statistics are summed.
+//
+// This is the engine's first real player. The fractal cascade (reduce/, upload/) will
+// narrow its candidate moves later; today every legal move is a candidate.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/board/game.hpp"
+
+namespace engine {
+
+struct MctsParams {
+  int playouts = 5000;      // simulations per move, summed over threads (0: no limit)
+  double seconds = 0;       // wall-clock limit per move (0: no limit)
+  int threads = 2;          // OpenMP threads, each with its own tree
+  double raveK = 1000;      // RAVE schedule: beta = sqrt(k / (3 n + k))
+  double explore = 0.2;     // UCB exploration constant
+  int expandAfter = 2;      // visits before a leaf gets children
+  double resignBelow = 0;   // resign when the best win rate is below this (0: never)
+  uint64_t seed = 1;
+};
+
+// Statistics of one root move.
+struct MoveStat {
+  Point move = PASS;
+  int visits = 0;
+  double winrate = 0;  // for the side to move at the root
+  double raveWinrate = 0;
+};
+
+struct MctsResult {
+  Point move = PASS;   // the chosen move (most visits), PASS, or NO_POINT to resign
+  double winrate = 0;  // of the chosen move, for the side to move
+  int playouts = 0;
+  double seconds = 0;
+  std::vector<MoveStat> moves;  // root moves, most visited first
+  std::vector<Point> pv;        // principal variation from the first thread's tree
+  // Per point (row-major), the share of playouts in which Black owned it at the end
+  // minus the share for White: +1 always Black, -1 always White.
+  std::vector<float> ownership;
+};
+
+// Searches the game's position for the side to move. The game is not changed.
+MctsResult mctsSearch(const Game& game, const MctsParams& params);
+
+// Ownership estimate by `playouts` light playouts from the position (+1 Black, -1 White
+// per point, row-major), for dead-stone estimates when scoring.
+std::vector<float> playoutOwnership(const Game& game, int playouts, uint64_t seed);
+
+// Stones whose point the opponent owns in at least `threshold` of the playouts: the
+// dead-stone estimate used for final_score and final_status_list.
+std::vector<Point> deadStones(const Game& game, const std::vector<float>& ownership,
+                              double threshold = 0.5);
+
+}  // namespace engine
