@@ -9,7 +9,9 @@
 namespace engine {
 
 namespace {
-int colorIndex(Color c) { return c == Color::White ? 1 : 0; }
+int colorIndex(Color c) {
+  return c == Color::White ? 1 : 0;
+}
 }  // namespace
 
 Board::Board(int width, int height) {
@@ -23,6 +25,7 @@ Board::Board(int width, int height) {
   head_.assign(n, NO_POINT);
   next_.assign(n, NO_POINT);
   info_.assign(n, ChainInfo{});
+  nbr_.assign(n, 0);
   emptyIndex_.assign(n, UINT32_MAX);
   empties_.reserve(static_cast<size_t>(width) * height);
   for (int y = 0; y < height; ++y) {
@@ -30,6 +33,17 @@ Board::Board(int width, int height) {
       const Point p = point(x, y);
       color_[p] = Color::Empty;
       addEmpty(p);
+    }
+  }
+  rebuildNeighbourCounts();
+}
+
+void Board::rebuildNeighbourCounts() {
+  std::fill(nbr_.begin(), nbr_.end(), 0);
+  for (int y = 0; y < height_; ++y) {
+    for (int x = 0; x < width_; ++x) {
+      const Point p = point(x, y);
+      for (Point n : neighbours(p)) nbr_[p] += nbrUnit(color_[n]);
     }
   }
 }
@@ -69,6 +83,7 @@ Point Board::atariLiberty(Point p) const {
 }
 
 bool Board::isSuicide(Point p, Color c) const {
+  if (nbr_[p] & 0xF) return false;  // an empty neighbour is a liberty
   const Color opp = opponent(c);
   for (Point n : neighbours(p)) {
     const Color nc = color_[n];
@@ -87,9 +102,8 @@ bool Board::isLegal(Point p, Color c) const {
 
 bool Board::isEyeOf(Point p, Color c) const {
   if (color_[p] != Color::Empty) return false;
-  for (Point n : neighbours(p)) {
-    if (color_[n] != c && color_[n] != Color::Border) return false;
-  }
+  // Every neighbour must be c or border: no empty and no opponent neighbour.
+  if (nbr_[p] & (0xF | 0xF << (4 * static_cast<int>(opponent(c))))) return false;
   const Point s = static_cast<Point>(stride_);
   const Point diagonals[4] = {p - s - 1, p - s + 1, p + s - 1, p + s + 1};
   int enemies = 0;
@@ -168,6 +182,7 @@ void Board::captureChain(Point head) {
     color_[q] = Color::Empty;
     hash_ ^= zobrist_->key(q, cc);
     addEmpty(q);
+    bumpNeighbours(q, static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(cc)));
   }
   for (uint32_t i = begin; i < begin + count; ++i) {
     const Point q = capturedStones_[i];
@@ -187,23 +202,36 @@ void Board::play(Point p, Color c) {
                           static_cast<uint32_t>(captured_.size()),
                           static_cast<uint32_t>(capturedStones_.size())});
   const auto nbs = neighbours(p);
-  const uint32_t savedBegin = static_cast<uint32_t>(saved_.size());
-  for (Point n : nbs) {
-    if (!isStone(color_[n])) continue;
-    const Point h = head_[n];
-    bool dup = false;
-    for (uint32_t i = savedBegin; i < saved_.size(); ++i) dup |= saved_[i].first == h;
-    if (!dup) saved_.emplace_back(h, info_[h]);
-  }
-
+  const uint16_t counts = nbr_[p];
   color_[p] = c;
   removeEmpty(p);
   hash_ ^= zobrist_->key(p, c);
   ++stones_[colorIndex(c)];
   head_[p] = p;
   next_[p] = p;
+  bumpNeighbours(p, static_cast<uint16_t>(nbrUnit(c) - nbrUnit(Color::Empty)));
+  ko_ = NO_POINT;
+  koColor_ = Color::Empty;
   ChainInfo& mine = info_[p];
   mine = ChainInfo{0, 1, 0, 0};
+  if ((counts & 0xFF0) == 0 && (counts & 0xF) != 0) {
+    // Fast path: no neighbouring stone and a liberty, so nothing to save, merge or
+    // capture (a lone stone without liberties happens on a 1x1 board).
+    for (Point n : nbs) {
+      if (color_[n] == Color::Empty) mine.addLib(n);
+    }
+    return;
+  }
+  // Save the infos of the distinct neighbouring chains for undo.
+  Point heads[4];
+  int nHeads = 0;
+  for (Point n : nbs) {
+    if (!isStone(color_[n])) continue;
+    const Point h = head_[n];
+    if (std::find(heads, heads + nHeads, h) == heads + nHeads) heads[nHeads++] = h;
+  }
+  for (int i = 0; i < nHeads; ++i) saved_.emplace_back(heads[i], info_[heads[i]]);
+
   for (Point n : nbs) {
     const Color nc = color_[n];
     if (nc == Color::Empty) {
@@ -224,18 +252,17 @@ void Board::play(Point p, Color c) {
     }
   }
 
-  ko_ = NO_POINT;
-  koColor_ = Color::Empty;
   const Color opp = opponent(c);
   const size_t stonesBefore = capturedStones_.size();
   for (Point n : nbs) {
     if (color_[n] == opp && info_[head_[n]].libs == 0) captureChain(head_[n]);
   }
   const size_t nCaptured = capturedStones_.size() - stonesBefore;
-  if (nCaptured == 0 && info_[head_[p]].libs == 0) {
+  const ChainInfo& own = info_[head_[p]];
+  if (nCaptured == 0 && own.libs == 0) {
     assert(allowSuicide_);
     captureChain(head_[p]);
-  } else if (nCaptured == 1 && info_[head_[p]].size == 1 && info_[head_[p]].libs == 1) {
+  } else if (nCaptured == 1 && own.size == 1 && own.libs == 1) {
     ko_ = capturedStones_.back();
     koColor_ = opp;
   }
@@ -269,6 +296,7 @@ bool Board::undo() {
         head_[q] = cap.head;
         next_[q] = stones[k + 1 == cap.count ? 0 : k + 1];
         removeEmpty(q);
+        bumpNeighbours(q, static_cast<uint16_t>(nbrUnit(cap.color) - nbrUnit(Color::Empty)));
       }
       captures_[colorIndex(cap.color)] -= static_cast<int>(cap.count);
       stones_[colorIndex(cap.color)] += static_cast<int>(cap.count);
@@ -285,6 +313,7 @@ bool Board::undo() {
     for (size_t i = f.savedBegin; i < saved_.size(); ++i) info_[saved_[i].first] = saved_[i].second;
     color_[f.point] = Color::Empty;
     addEmpty(f.point);
+    bumpNeighbours(f.point, static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(f.color)));
     --stones_[colorIndex(f.color)];
   }
   hash_ = f.oldHash;
@@ -331,12 +360,14 @@ void Board::setColors(std::span<const Color> colors) {
     if (c == Color::Border) throw InputError("setColors: a point cannot be border");
   }
   for (int y = 0; y < height_; ++y) {
-    for (int x = 0; x < width_; ++x) color_[point(x, y)] = colors[static_cast<size_t>(y) * width_ + x];
+    for (int x = 0; x < width_; ++x)
+      color_[point(x, y)] = colors[static_cast<size_t>(y) * width_ + x];
   }
   clearUndo();
   ko_ = NO_POINT;
   koColor_ = Color::Empty;
   rebuildChains();
+  rebuildNeighbourCounts();
 }
 
 void Board::rebuildChains() {
@@ -400,6 +431,7 @@ std::string Board::checkConsistency() const {
   Board twin(width_, height_);
   twin.color_ = color_;
   twin.rebuildChains();
+  twin.rebuildNeighbourCounts();
   if (twin.hash_ != hash_) return "hash differs from the one recomputed from the colours";
   if (twin.stones_[0] != stones_[0] || twin.stones_[1] != stones_[1]) return "stone counts differ";
   if (empties_.size() != twin.empties_.size()) return "empty point count differs";
@@ -411,6 +443,7 @@ std::string Board::checkConsistency() const {
   for (Point p = 0; p < arraySize(); ++p) {
     const bool inside = x(p) >= 0 && x(p) < width_ && y(p) >= 0 && y(p) < height_;
     if (inside != (color_[p] != Color::Border)) return "border wrong at index " + std::to_string(p);
+    if (inside && nbr_[p] != twin.nbr_[p]) return "neighbour counts differ at " + describe(p);
     if (!isStone(color_[p])) continue;
     // Same chain membership: heads may differ, so map through the twin's head.
     const Point h = head_[p];
