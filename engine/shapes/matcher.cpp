@@ -1,0 +1,114 @@
+#include "engine/shapes/matcher.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include <omp.h>
+
+#include "engine/board/errors.hpp"
+
+namespace engine {
+
+bool matchesAt(const Pattern& p, const BitBoard& bb, int x, int y) {
+  const int bit = 2 * (x + bb.pad());
+  const int py = y + bb.pad();
+  for (int r = 0; r < p.height; ++r) {
+    if ((bb.rowBits(py + r, bit) ^ p.value[r]) & p.mask[r]) return false;
+  }
+  return true;
+}
+
+int framePad(const ShapeLibrary& lib) {
+  return std::max(1, lib.maxSide() - 1);
+}
+
+std::vector<Instance> scanNaive(const ShapeLibrary& lib, const BitBoard& bb) {
+  if (lib.maxSide() > bb.pad() + 1)
+    throw InputError("scanNaive: bit board frame too small for the library");
+  std::vector<Instance> out;
+  const auto& pats = lib.patterns();
+  for (uint32_t i = 0; i < pats.size(); ++i) {
+    const Pattern& p = pats[i];
+    for (int y = 1 - p.height; y < bb.height(); ++y) {
+      for (int x = 1 - p.width; x < bb.width(); ++x) {
+        if (matchesAt(p, bb, x, y)) out.push_back({i, x, y});
+      }
+    }
+  }
+  return out;
+}
+
+ShapeMatcher::ShapeMatcher(const ShapeLibrary& lib) : lib_(lib) {
+  // Most selective cells first: stones, then off-board, then empty points, so that the
+  // AND chain of a row usually empties after a cell or two.
+  auto rank = [](uint8_t v) {
+    return v == CELL_BLACK || v == CELL_WHITE ? 0 : v == CELL_OFF ? 1 : 2;
+  };
+  for (const Pattern& p : lib.patterns()) {
+    const uint32_t begin = static_cast<uint32_t>(cells_.size());
+    for (int dy = 0; dy < p.height; ++dy) {
+      for (int dx = 0; dx < p.width; ++dx) {
+        const uint8_t c = p.cell(dx, dy);
+        if (c != CELL_ANY)
+          cells_.push_back({static_cast<uint8_t>(dx), static_cast<uint8_t>(dy), c});
+      }
+    }
+    std::stable_sort(cells_.begin() + begin, cells_.end(),
+                     [&](const Cell& a, const Cell& b) { return rank(a.value) < rank(b.value); });
+    compiled_.push_back({p.width, p.height, begin, static_cast<uint32_t>(cells_.size())});
+  }
+}
+
+template <typename Emit>
+void ShapeMatcher::sweep(const BitBoard& bb, Emit&& emit) const {
+  if (lib_.maxSide() > bb.pad() + 1)
+    throw InputError("ShapeMatcher: bit board frame too small for the library");
+  const int pad = bb.pad();
+  const int words = bb.planeWords();
+  for (uint32_t i = 0; i < compiled_.size(); ++i) {
+    const Compiled& c = compiled_[i];
+    const Cell* cb = cells_.data() + c.cellBegin;
+    const Cell* ce = cells_.data() + c.cellEnd;
+    // Placements: padded columns [lo, hi], padded rows [pad + 1 - height, pad + height - 1].
+    const int lo = pad + 1 - c.width, hi = pad + bb.width() - 1;
+    for (int py = pad + 1 - c.height; py < pad + bb.height(); ++py) {
+      for (int k = lo >> 6; k <= (hi >> 6) && k < words; ++k) {
+        const int first = std::max(lo - 64 * k, 0), last = std::min(hi - 64 * k, 63);
+        uint64_t acc = (~uint64_t{0} >> (63 - last)) & (~uint64_t{0} << first);
+        for (const Cell* cell = cb; cell != ce && acc; ++cell) {
+          const uint64_t* row = bb.plane(cell->value, py + cell->dy) + k;
+          const int s = cell->dx;
+          acc &= s ? (row[0] >> s) | (row[1] << (64 - s)) : row[0];
+        }
+        if (acc) emit(i, 64 * k - pad, py - pad, acc);
+      }
+    }
+  }
+}
+
+void ShapeMatcher::scan(const BitBoard& bb, std::vector<Instance>& out) const {
+  sweep(bb, [&](uint32_t i, int x0, int y, uint64_t bits) {
+    while (bits) {
+      out.push_back({i, x0 + std::countr_zero(bits), y});
+      bits &= bits - 1;
+    }
+  });
+}
+
+size_t ShapeMatcher::count(const BitBoard& bb) const {
+  size_t n = 0;
+  sweep(bb, [&](uint32_t, int, int, uint64_t bits) { n += std::popcount(bits); });
+  return n;
+}
+
+std::vector<uint32_t> ShapeMatcher::countBatch(std::span<const BitBoard> boards,
+                                               int threads) const {
+  std::vector<uint32_t> out(boards.size());
+  const long n = static_cast<long>(boards.size());
+  const int t = threads > 0 ? threads : omp_get_max_threads();
+#pragma omp parallel for schedule(dynamic, 4) num_threads(t)
+  for (long i = 0; i < n; ++i) out[i] = static_cast<uint32_t>(count(boards[i]));
+  return out;
+}
+
+}  // namespace engine
