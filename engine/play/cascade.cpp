@@ -1,0 +1,135 @@
+// this code uses the idea of fractal go by Serge Boisse
+#include "engine/play/cascade.hpp"
+
+#include <algorithm>
+
+#include "engine/board/errors.hpp"
+#include "engine/play/mcts.hpp"
+#include "upload/upload.hpp"
+
+namespace engine {
+
+namespace {
+
+class MctsAdvisor : public BottomAdvisor {
+ public:
+  MctsAdvisor(int playouts, uint64_t seed) : playouts_(playouts), seed_(seed) {}
+  std::string name() const override {
+    return "mcts-" + std::to_string(playouts_) + " (stand-in until the solver's advice lands)";
+  }
+
+  std::vector<XY> advise(const Board& board, Color toMove, double komi, int count) override {
+    Rules rules;
+    rules.komi = komi;
+    Game game(board.size(), rules);
+    std::vector<std::pair<Point, Color>> stones;
+    for (int y = 0; y < board.height(); ++y) {
+      for (int x = 0; x < board.width(); ++x) {
+        if (isStone(board.at(x, y))) stones.emplace_back(game.board().point(x, y), board.at(x, y));
+      }
+    }
+    game.setup(stones);
+    game.setToMove(toMove);
+    MctsParams p;
+    p.playouts = playouts_;
+    p.threads = 1;
+    p.seed = ++seed_;
+    const MctsResult r = mctsSearch(game, p);
+    std::vector<XY> out;
+    for (const MoveStat& m : r.moves) {
+      if (static_cast<int>(out.size()) >= count) break;
+      if (m.move != PASS) out.push_back(game.board().xy(m.move));
+    }
+    return out;
+  }
+
+ private:
+  int playouts_;
+  uint64_t seed_;
+};
+
+bool sectorStep(BoardSize a, BoardSize b) {
+  auto ok = [](int from, int to) { return from >= 3 && (from - 3) % 4 == 0 && to == (from - 3) / 2 + 1; };
+  return ok(a.width, b.width) && ok(a.height, b.height);
+}
+
+Board copyPosition(const Board& b) {
+  Board out(b.size());
+  out.setColors(b.colorsRowMajor());
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<BottomAdvisor> makeMctsAdvisor(int playouts, uint64_t seed) {
+  return std::make_unique<MctsAdvisor>(playouts, seed);
+}
+
+Cascade::Cascade(CascadeParams params)
+    : params_(std::move(params)),
+      advisor_(makeMctsAdvisor(params_.advisorPlayouts, params_.seed)),
+      resample_(reduce::makeResampleReducer()),
+      sector_(reduce::makeSectorReducer()) {
+  if (params_.reducer != "resample" && params_.reducer != "sector") {
+    throw InputError("unknown reducer '" + params_.reducer + "': expected resample or sector");
+  }
+  reduce::parseSchedule(params_.schedule, {19, 19});  // validates the name early
+}
+
+CascadeResult Cascade::runChain(const Board& board, Color toMove,
+                                const std::vector<BoardSize>& chain) {
+  CascadeResult result;
+  std::vector<CascadeLevel> levels(chain.size());
+  levels[0].board = copyPosition(board);
+  levels[0].toMove = toMove;
+  for (size_t i = 1; i < chain.size(); ++i) {
+    const bool sector = params_.reducer == "sector" && sectorStep(chain[i - 1], chain[i]);
+    const reduce::Reducer& r = sector ? *sector_ : *resample_;
+    levels[i].board = r.reduce(levels[i - 1].board, toMove, chain[i]).board;
+    levels[i].toMove = toMove;
+  }
+  const double komi = params_.komi * chain.back().points() / chain.front().points();
+  levels.back().chosen = advisor_->advise(levels.back().board, toMove, komi, params_.bottomMoves);
+  for (size_t i = chain.size() - 1; i-- > 0;) {
+    const Board& big = levels[i].board;
+    std::vector<XY>& pts = levels[i].chosen;
+    for (XY s : levels[i + 1].chosen) {
+      for (XY p : upload::area(s, chain[i + 1], chain[i])) {
+        const Point q = big.point(p);
+        if (!big.isLegal(q, toMove) || big.isEyeOf(q, toMove)) continue;
+        if (std::find(pts.begin(), pts.end(), p) == pts.end()) pts.push_back(p);
+      }
+    }
+    if (i > 0 && static_cast<int>(pts.size()) > params_.keepPerLevel) pts.resize(params_.keepPerLevel);
+  }
+  for (XY p : levels[0].chosen) result.candidates.push_back(board.point(p));
+  result.chains.push_back(std::move(levels));
+  return result;
+}
+
+CascadeResult Cascade::run(const Board& board, Color toMove) {
+  const reduce::Schedule schedule = reduce::parseSchedule(params_.schedule, board.size());
+  CascadeResult all;
+  all.advisor = advisor_->name();
+  std::vector<std::vector<Point>> lists;
+  for (const auto& chain : schedule.chains) {
+    CascadeResult r = runChain(board, toMove, chain);
+    lists.push_back(std::move(r.candidates));
+    all.chains.push_back(std::move(r.chains.front()));
+  }
+  // Interleave the chains' candidates (one from each in turn), without repeats.
+  for (size_t k = 0;; ++k) {
+    bool any = false;
+    for (const auto& l : lists) {
+      if (k >= l.size()) continue;
+      any = true;
+      if (std::find(all.candidates.begin(), all.candidates.end(), l[k]) == all.candidates.end()) {
+        all.candidates.push_back(l[k]);
+      }
+    }
+    if (!any) break;
+  }
+  return all;
+}
+
+}  // namespace engine

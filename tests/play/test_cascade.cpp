@@ -1,0 +1,127 @@
+// The reduction cascade and the predict measurement.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include "engine/board/ascii.hpp"
+#include "engine/board/errors.hpp"
+#include "engine/board/random_player.hpp"
+#include "engine/play/cascade.hpp"
+#include "engine/play/predict.hpp"
+
+using namespace engine;
+
+TEST_CASE("cascade candidates are legal, distinct points of the real board") {
+  for (const char* schedule : {"standard", "faster", "slower", "19x19,9x9,5x5"}) {
+    for (const char* reducer : {"resample", "sector"}) {
+      CascadeParams p;
+      p.schedule = schedule;
+      p.reducer = reducer;
+      p.advisorPlayouts = 100;
+      Cascade cascade(p);
+      Game g({19, 19});
+      playRandomGame(g, 11, 60);
+      const CascadeResult r = cascade.run(g.board(), g.toMove());
+      INFO(schedule << " " << reducer);
+      REQUIRE(!r.candidates.empty());
+      CHECK(r.candidates.size() <= 64);
+      for (size_t i = 0; i < r.candidates.size(); ++i) {
+        CHECK(g.board().isLegal(r.candidates[i], g.toMove()));
+        for (size_t j = 0; j < i; ++j) CHECK(r.candidates[i] != r.candidates[j]);
+      }
+      REQUIRE(!r.chains.empty());
+      CHECK(r.chains[0].front().board.size() == BoardSize{19, 19});
+      CHECK(r.chains[0].back().board.size() == BoardSize{5, 5});
+      CHECK(r.chains.size() == (std::string(schedule) == "slower" ? 2u : 1u));
+    }
+  }
+  CascadeParams bad;
+  bad.reducer = "nearest";
+  CHECK_THROWS_AS(Cascade(bad), InputError);
+  bad.reducer = "resample";
+  bad.schedule = "quick";
+  CHECK_THROWS_AS(Cascade(bad), InputError);
+}
+
+TEST_CASE("cascade runs on large boards with automatic schedules") {
+  CascadeParams p;
+  p.advisorPlayouts = 50;
+  Cascade cascade(p);
+  for (int n : {27, 37, 101}) {
+    Game g({n, n});
+    playRandomGame(g, 3, n * 2);
+    const CascadeResult r = cascade.run(g.board(), g.toMove());
+    CHECK(!r.candidates.empty());
+    CHECK(r.chains[0].back().board.size() == BoardSize{5, 5});
+  }
+}
+
+TEST_CASE("proximity order: Chebyshev, then Euclidean to the last move, then to the one before") {
+  Board b(9, 9);
+  const Point last = b.point(4, 4), before = b.point(6, 4);
+  b.play(last, Color::Black);
+  b.play(before, Color::White);
+  const auto order = proximityOrder(b, last, before);
+  CHECK(order.size() == 79);
+  // The four orthogonal neighbours of the last move first; the one toward `before` leads.
+  CHECK(order[0] == b.point(5, 4));
+  for (int i = 1; i < 4; ++i) {
+    const XY q = b.xy(order[i]);
+    CHECK(std::abs(q.x - 4) + std::abs(q.y - 4) == 1);
+  }
+  // Then the diagonals at distance sqrt(2), then Chebyshev distance 2.
+  for (int i = 4; i < 8; ++i) {
+    const XY q = b.xy(order[i]);
+    CHECK((std::abs(q.x - 4) == 1 && std::abs(q.y - 4) == 1));
+  }
+  CHECK(std::max(std::abs(b.xy(order[8]).x - 4), std::abs(b.xy(order[8]).y - 4)) == 2);
+}
+
+TEST_CASE("predict counts positions after a stone and scores the baselines") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("fgo-predict-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  // Moves: B D4, W D5 (next to D4), B pass, W Q16, B R16 (next to Q16).
+  std::ofstream(dir / "a.sgf") << "(;GM[1]SZ[19]KM[7.5];B[dp];W[do];B[];W[pd];B[qd])";
+  std::ofstream(dir / "b.sgf") << "(;GM[1]SZ[19";  // broken: reported, not fatal
+  PredictParams p;
+  p.cascade.advisorPlayouts = 50;
+  p.threads = 2;
+  const auto files = listSgfFiles(dir.string());
+  REQUIRE(files.size() == 2);
+  const PredictReport r = predictGames(files, p);
+  fs::remove_all(dir);
+  CHECK(r.games == 1);
+  REQUIRE(r.problems.size() == 1);
+  CHECK(r.problems[0].find("b.sgf") != std::string::npos);
+  // Counted: before W D5 (after B D4), before B pass (after W D5), before B R16 (after W
+  // Q16). Not counted: the first move, and W Q16 (after a pass).
+  CHECK(r.positions == 3);
+  // D5 is the first proximity candidate after D4 (the point above it), R16 is next to Q16
+  // but after the points above and left of it; the pass is a miss for everyone.
+  CHECK(r.proximity.at[0] == Approx(1.0 / 3));
+  CHECK(r.proximity.at[1] == Approx(2.0 / 3));
+  CHECK(r.random.at[0] == Approx((1.0 / 360 + 1.0 / 358) / 3));
+  CHECK(r.meanCandidates > 0);
+  CHECK_THROWS_AS(listSgfFiles("/nonexistent/folder"), InputError);
+}
+
+TEST_CASE("predict on real games: proximity beats random", "[corpus]") {
+  const char* shared = std::getenv("FGO_SHARED");
+  const std::string dir = std::string(shared ? shared : FGO_SOURCE_DIR "/../shared") + "/data/pro19";
+  if (!std::filesystem::is_directory(dir)) {
+    WARN("skipped: the game corpus " << dir << " is absent");
+    return;
+  }
+  PredictParams p;
+  p.maxGames = 2;
+  p.cascade.advisorPlayouts = 50;
+  const PredictReport r = predictGames(listSgfFiles(dir), p);
+  CHECK(r.games == 2);
+  CHECK(r.positions > 100);
+  CHECK(r.proximity.at[3] > r.random.at[3]);
+  CHECK(r.proximity.at[0] > 0.03);
+}
