@@ -9,15 +9,6 @@
 
 namespace engine {
 
-bool matchesAt(const Pattern& p, const BitBoard& bb, int x, int y) {
-  const int bit = 2 * (x + bb.pad());
-  const int py = y + bb.pad();
-  for (int r = 0; r < p.height; ++r) {
-    if ((bb.rowBits(py + r, bit) ^ p.value[r]) & p.mask[r]) return false;
-  }
-  return true;
-}
-
 int framePad(const ShapeLibrary& lib) {
   return std::max(1, lib.maxSide() - 1);
 }
@@ -71,6 +62,18 @@ void ShapeMatcher::sweep(const BitBoard& bb, Emit&& emit) const {
     const Cell* ce = cells_.data() + c.cellEnd;
     // Placements: padded columns [lo, hi], padded rows [pad + 1 - height, pad + height - 1].
     const int lo = pad + 1 - c.width, hi = pad + bb.width() - 1;
+    if (words == 1) {
+      // Boards up to 64 - 2 * pad points wide: one word a row, no straddling.
+      const uint64_t valid = (~uint64_t{0} >> (63 - hi)) & (~uint64_t{0} << lo);
+      for (int py = pad + 1 - c.height; py < pad + bb.height(); ++py) {
+        uint64_t acc = valid;
+        for (const Cell* cell = cb; cell != ce && acc; ++cell) {
+          acc &= *bb.plane(cell->value, py + cell->dy) >> cell->dx;
+        }
+        if (acc) emit(i, -pad, py - pad, acc);
+      }
+      continue;
+    }
     for (int py = pad + 1 - c.height; py < pad + bb.height(); ++py) {
       for (int k = lo >> 6; k <= (hi >> 6) && k < words; ++k) {
         const int first = std::max(lo - 64 * k, 0), last = std::min(hi - 64 * k, 63);

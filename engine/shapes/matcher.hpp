@@ -29,7 +29,14 @@ struct Instance {
 
 // True when pattern p matches with its top-left cell at board (x, y). The placement
 // must keep the pattern inside the frame: -(pad) <= x, x + width - 1 < width + pad.
-bool matchesAt(const Pattern& p, const BitBoard& bb, int x, int y);
+inline bool matchesAt(const Pattern& p, const BitBoard& bb, int x, int y) {
+  const int bit = 2 * (x + bb.pad());
+  const int py = y + bb.pad();
+  for (int r = 0; r < p.height; ++r) {
+    if ((bb.rowBits(py + r, bit) ^ p.value[r]) & p.mask[r]) return false;
+  }
+  return true;
+}
 
 // Frame a bit board needs for this library: max(1, maxSide - 1).
 int framePad(const ShapeLibrary& lib);

@@ -9,13 +9,35 @@ ShapeMap::ShapeMap(const ShapeLibrary& lib, const Board& board)
     : lib_(lib), matcher_(lib), bb_(board.width(), board.height(), framePad(lib)) {
   const int pw = bb_.paddedWidth();
   const auto& pats = lib.patterns();
+  // Bucket every stone or empty cell of every pattern under each neighbourhood key it is
+  // compatible with (counting pass, then filling pass).
+  std::vector<std::vector<Entry>> buckets(3 * 256);
   for (uint32_t i = 0; i < pats.size(); ++i) {
-    for (int dy = 0; dy < pats[i].height; ++dy) {
-      for (int dx = 0; dx < pats[i].width; ++dx) {
-        const uint8_t c = pats[i].cell(dx, dy);
-        if (c <= CELL_WHITE) entries_[c].push_back({i, dy * pw + dx});
+    const Pattern& p = pats[i];
+    for (int dy = 0; dy < p.height; ++dy) {
+      for (int dx = 0; dx < p.width; ++dx) {
+        const uint8_t c = p.cell(dx, dy);
+        if (c > CELL_WHITE) continue;
+        uint32_t want = 0, care = 0;
+        const int nx[4] = {dx, dx - 1, dx + 1, dx}, ny[4] = {dy - 1, dy, dy, dy + 1};
+        for (int d = 0; d < 4; ++d) {
+          if (nx[d] < 0 || ny[d] < 0 || nx[d] >= p.width || ny[d] >= p.height) continue;
+          const uint8_t n = p.cell(nx[d], ny[d]);
+          if (n == CELL_ANY) continue;
+          want |= uint32_t{n} << (2 * d);
+          care |= uint32_t{3} << (2 * d);
+        }
+        const Entry e{i, dy * pw + dx, static_cast<int16_t>(dx), static_cast<int16_t>(dy)};
+        for (uint32_t key = 0; key < 256; ++key) {
+          if ((key & care) == want) buckets[c * 256 + key].push_back(e);
+        }
       }
     }
+  }
+  begin_.push_back(0);
+  for (const auto& b : buckets) {
+    entries_.insert(entries_.end(), b.begin(), b.end());
+    begin_.push_back(static_cast<uint32_t>(entries_.size()));
   }
   heads_.assign(static_cast<size_t>(pw) * bb_.paddedHeight(), NIL);
   rebuild(board);
@@ -74,14 +96,18 @@ void ShapeMap::change(int x, int y, uint8_t cell) {
   const int pw = bb_.paddedWidth(), pad = bb_.pad();
   const int32_t here = (y + pad) * pw + x + pad;
   // Instances that needed the old value here are gone (they matched, so they held it).
-  for (const Entry& e : entries_[old])
-    removeIfPresent(static_cast<uint32_t>(here - e.delta), e.pattern);
+  const uint32_t key = neighbourKey(x, y);
+  const Entry* const oldBegin = entries_.data() + begin_[old * 256 + key];
+  const Entry* const oldEnd = entries_.data() + begin_[old * 256 + key + 1];
+  for (const Entry* e = oldBegin; e != oldEnd; ++e)
+    removeIfPresent(static_cast<uint32_t>(here - e->delta), e->pattern);
   // Placements that need the new value here did not match before: test them now.
   const auto& pats = lib_.patterns();
-  for (const Entry& e : entries_[cell]) {
-    const int32_t o = here - e.delta;
-    if (matchesAt(pats[e.pattern], bb_, o % pw - pad, o / pw - pad))
-      insert(static_cast<uint32_t>(o), e.pattern);
+  const Entry* const newEnd = entries_.data() + begin_[cell * 256 + key + 1];
+  for (const Entry* e = entries_.data() + begin_[cell * 256 + key]; e != newEnd; ++e) {
+    if (matchesAt(pats[e->pattern], bb_, x - e->dx, y - e->dy)) {
+      insert(static_cast<uint32_t>(here - e->delta), e->pattern);
+    }
   }
 }
 

@@ -6,7 +6,11 @@
 // Each changed point is applied on its own: the instances whose cell at that point held
 // the old colour are dropped, and the placements whose cell there wants the new colour
 // are re-matched (mask-and-compare) — the clip region of the change, nothing else.
-// Placements whose cell at the point wants a third value cannot change and are skipped.
+// Placements whose cell at the point wants a third value cannot change and are skipped,
+// and so are those whose cells next to it disagree with the point's four neighbours
+// (unchanged by the move): the pattern cells are indexed by their value and the values
+// their pattern requires of the four neighbours, so a change looks only at the cells
+// compatible with the 8-bit neighbourhood key of the point.
 //
 // From-scratch twin: rebuild() and checkConsistency() rescan the whole board with the
 // bit-parallel sweep (matcher.hpp); tests compare the two after every move.
@@ -54,7 +58,8 @@ class ShapeMap {
   static constexpr uint32_t NIL = UINT32_MAX;
   struct Entry {  // a pattern cell that wants value v: pattern and origin offset
     uint32_t pattern;
-    int32_t delta;  // padded index of the cell minus padded index of the origin
+    int32_t delta;   // padded index of the cell minus padded index of the origin
+    int16_t dx, dy;  // the cell in the pattern
   };
   struct Node {
     uint32_t pattern;
@@ -68,8 +73,16 @@ class ShapeMap {
   const ShapeLibrary& lib_;
   ShapeMatcher matcher_;
   BitBoard bb_;
-  std::vector<Entry> entries_[3];  // by cell value: empty, black, white
-  std::vector<uint32_t> heads_;    // by padded origin index: first node or NIL
+  // Pattern cells by (value, neighbourhood key): entries_[begin_[v * 256 + key] ..
+  // begin_[v * 256 + key + 1]) are the cells wanting value v whose pattern agrees with
+  // neighbours coded as key (2 bits each: up, left, right, down).
+  std::vector<Entry> entries_;
+  std::vector<uint32_t> begin_;
+  uint32_t neighbourKey(int x, int y) const {
+    return bb_.get(x, y - 1) | bb_.get(x - 1, y) << 2 | bb_.get(x + 1, y) << 4 |
+           bb_.get(x, y + 1) << 6;
+  }
+  std::vector<uint32_t> heads_;  // by padded origin index: first node or NIL
   std::vector<Node> nodes_;
   uint32_t free_ = NIL;
   size_t count_ = 0;
