@@ -44,7 +44,10 @@ inline std::vector<uint8_t> readBytes(const std::filesystem::path& p) {
   return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
 }
 
+// Writes a fresh file (removing any old one first: rewriting a file in place through
+// truncation makes ext4 flush it on close, which made these tests slow).
 inline void writeBytes(const std::filesystem::path& p, const std::vector<uint8_t>& b) {
+  std::filesystem::remove(p);
   std::ofstream out(p, std::ios::binary | std::ios::trunc);
   out.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
 }
@@ -55,6 +58,19 @@ inline std::vector<uint8_t> samplePayload(size_t n, uint64_t seed) {
   std::vector<uint8_t> b(n);
   for (size_t i = 0; i < n; ++i)
     b[i] = (i % 4 == 0) ? static_cast<uint8_t>(rng()) : static_cast<uint8_t>(i / 4 % 7);
+  return b;
+}
+
+// Incompressible bytes (xorshift64, Marsaglia 2003), cheap to make.
+inline std::vector<uint8_t> randomBytes(size_t n, uint64_t seed) {
+  std::vector<uint8_t> b(n);
+  uint64_t x = seed * 0x9E3779B97F4A7C15ull + 88172645463325252ull;
+  for (auto& v : b) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    v = static_cast<uint8_t>(x >> 24);
+  }
   return b;
 }
 

@@ -1,4 +1,5 @@
 // Table files: checksum check values, payload encoding, and write/read round trips.
+// Byte vectors are compared as CHECK((a == b)) so a failure prints a bool, not megabytes.
 #include <catch2/catch.hpp>
 #include <limits>
 
@@ -160,7 +161,7 @@ TEST_CASE("tables round-trip: empty, small and large payloads, kinds, sizes, rul
     expect.height = c.h;
     expect.rules = c.rules;
     const Table t = readTable(path, expect);
-    CHECK(t.payload == payload);
+    CHECK((t.payload == payload));
     CHECK(t.header.meta.kind == c.kind);
     CHECK(t.header.meta.kindVersion == m.kindVersion);
     CHECK(t.header.meta.width == c.w);
@@ -179,7 +180,7 @@ TEST_CASE("tables round-trip: empty, small and large payloads, kinds, sizes, rul
     CHECK(h.headerChecksum == written.headerChecksum);
     // Re-encoding the decoded header gives the same bytes.
     const auto bytes = tables_test::readBytes(path);
-    CHECK(encodeHeader(h) == std::vector<uint8_t>(bytes.begin(), bytes.begin() + HEADER_BYTES));
+    CHECK((encodeHeader(h) == std::vector<uint8_t>(bytes.begin(), bytes.begin() + HEADER_BYTES)));
   }
 }
 
@@ -188,7 +189,7 @@ TEST_CASE("the same table written twice gives identical bytes") {
   const auto payload = tables_test::samplePayload(50000, 3);
   writeTable(dir / "a.tbl", tables_test::sampleMeta(), payload);
   writeTable(dir / "b.tbl", tables_test::sampleMeta(), payload);
-  CHECK(tables_test::readBytes(dir / "a.tbl") == tables_test::readBytes(dir / "b.tbl"));
+  CHECK((tables_test::readBytes(dir / "a.tbl") == tables_test::readBytes(dir / "b.tbl")));
 }
 
 TEST_CASE("writer refuses header fields the format cannot hold") {
