@@ -14,15 +14,19 @@ BitBoard::BitBoard(int width, int height, int pad) {
   pw_ = width + 2 * pad;
   ph_ = height + 2 * pad;
   words2_ = (2 * pw_ + 63) / 64 + 1;
-  words1_ = (pw_ + 63) / 64 + 1;
+  // Plane rows need a spare word only when a row spans several words (straddling reads).
+  words1_ = (pw_ + 63) / 64;
+  if (words1_ > 1) ++words1_;
   rows_.assign(static_cast<size_t>(ph_) * words2_, 0);
-  for (auto& p : planes_) p.assign(static_cast<size_t>(ph_) * words1_, 0);
+  planeSize_ = static_cast<size_t>(ph_) * words1_;
+  planes_.assign(4 * planeSize_, 0);
   for (int py = 0; py < ph_; ++py) {
     for (int px = 0; px < pw_; ++px) {
       const bool on = px >= pad && px < pad + width && py >= pad && py < pad + height;
       const uint8_t c = on ? CELL_EMPTY : CELL_OFF;
       rows_[py * words2_ + (px >> 5)] |= uint64_t{c} << (2 * (px & 31));
-      planes_[c][static_cast<size_t>(py) * words1_ + (px >> 6)] |= uint64_t{1} << (px & 63);
+      planes_[c * planeSize_ + static_cast<size_t>(py) * words1_ + (px >> 6)] |= uint64_t{1}
+                                                                                 << (px & 63);
     }
   }
 }
@@ -52,8 +56,8 @@ void BitBoard::set(int x, int y, uint8_t cell) {
   w = (w & ~(uint64_t{3} << s)) | (uint64_t{cell} << s);
   const size_t i = static_cast<size_t>(py) * words1_ + (px >> 6);
   const uint64_t bit = uint64_t{1} << (px & 63);
-  planes_[old][i] &= ~bit;
-  planes_[cell][i] |= bit;
+  planes_[old * planeSize_ + i] &= ~bit;
+  planes_[cell * planeSize_ + i] |= bit;
 }
 
 }  // namespace engine

@@ -51,8 +51,13 @@ class BitBoard {
   }
   // Words of the 1-bit plane of `cell` for padded row py (bit c = padded column c).
   const uint64_t* plane(uint8_t cell, int py) const {
-    return planes_[cell].data() + static_cast<size_t>(py) * words1_;
+    return planes_.data() + cell * planeSize_ + static_cast<size_t>(py) * words1_;
   }
+  // All four planes in one array: plane(cell, py) == planes() + cell * planeSize() + py *
+  // planeStride().
+  const uint64_t* planes() const { return planes_.data(); }
+  size_t planeSize() const { return planeSize_; }
+  int planeStride() const { return words1_; }
   // Number of 64-point words of a plane row that hold padded columns.
   int planeWords() const { return (pw_ + 63) >> 6; }
 
@@ -60,9 +65,11 @@ class BitBoard {
 
  private:
   int width_, height_, pad_, pw_, ph_;
-  int words2_, words1_;  // words a row, each with one spare word at the end
+  int words2_;  // words of a 2-bit row, with one spare word at the end
+  int words1_;  // words of a plane row, plus a spare one when there are several
   std::vector<uint64_t> rows_;
-  std::vector<uint64_t> planes_[4];
+  size_t planeSize_;
+  std::vector<uint64_t> planes_;
 };
 
 }  // namespace engine

@@ -52,24 +52,38 @@ ShapeMatcher::ShapeMatcher(const ShapeLibrary& lib) : lib_(lib) {
 
 template <typename Emit>
 void ShapeMatcher::sweep(const BitBoard& bb, Emit&& emit) const {
-  if (lib_.maxSide() > bb.pad() + 1)
+  if (lib_.maxSide() > bb.pad() + 1) {
     throw InputError("ShapeMatcher: bit board frame too small for the library");
+  }
   const int pad = bb.pad();
   const int words = bb.planeWords();
+  const size_t stride = static_cast<size_t>(bb.planeStride());
+  // Per pattern: each cell as (offset of its plane word from the placement row's word,
+  // shift), so that the inner loop is a load, a shift and an AND.
+  struct Step {
+    size_t offset;
+    int shift;
+  };
+  Step steps[MAX_PATTERN_SIDE * MAX_PATTERN_SIDE];
   for (uint32_t i = 0; i < compiled_.size(); ++i) {
     const Compiled& c = compiled_[i];
-    const Cell* cb = cells_.data() + c.cellBegin;
-    const Cell* ce = cells_.data() + c.cellEnd;
+    const int n = static_cast<int>(c.cellEnd - c.cellBegin);
+    for (int j = 0; j < n; ++j) {
+      const Cell& cell = cells_[c.cellBegin + j];
+      steps[j] = {cell.value * bb.planeSize() + cell.dy * stride, cell.dx};
+    }
+    const Step* const end = steps + n;
     // Placements: padded columns [lo, hi], padded rows [pad + 1 - height, pad + height - 1].
     const int lo = pad + 1 - c.width, hi = pad + bb.width() - 1;
     if (words == 1) {
-      // Boards up to 64 - 2 * pad points wide: one word a row, no straddling.
+      // Boards up to 64 - 2 * pad points wide: one word a row, no straddling. (A variant
+      // that ANDs whole blocks of rows per cell, vectorized, ran ~10% more instructions
+      // on game positions than this early-exit loop.)
       const uint64_t valid = (~uint64_t{0} >> (63 - hi)) & (~uint64_t{0} << lo);
-      for (int py = pad + 1 - c.height; py < pad + bb.height(); ++py) {
+      const uint64_t* row = bb.planes() + (pad + 1 - c.height) * stride;
+      for (int py = pad + 1 - c.height; py < pad + bb.height(); ++py, row += stride) {
         uint64_t acc = valid;
-        for (const Cell* cell = cb; cell != ce && acc; ++cell) {
-          acc &= *bb.plane(cell->value, py + cell->dy) >> cell->dx;
-        }
+        for (const Step* s = steps; s != end && acc; ++s) acc &= row[s->offset] >> s->shift;
         if (acc) emit(i, -pad, py - pad, acc);
       }
       continue;
@@ -78,10 +92,10 @@ void ShapeMatcher::sweep(const BitBoard& bb, Emit&& emit) const {
       for (int k = lo >> 6; k <= (hi >> 6) && k < words; ++k) {
         const int first = std::max(lo - 64 * k, 0), last = std::min(hi - 64 * k, 63);
         uint64_t acc = (~uint64_t{0} >> (63 - last)) & (~uint64_t{0} << first);
-        for (const Cell* cell = cb; cell != ce && acc; ++cell) {
-          const uint64_t* row = bb.plane(cell->value, py + cell->dy) + k;
-          const int s = cell->dx;
-          acc &= s ? (row[0] >> s) | (row[1] << (64 - s)) : row[0];
+        const uint64_t* row = bb.planes() + py * stride + k;
+        for (const Step* s = steps; s != end && acc; ++s) {
+          const uint64_t* w = row + s->offset;
+          acc &= s->shift ? (w[0] >> s->shift) | (w[1] << (64 - s->shift)) : w[0];
         }
         if (acc) emit(i, 64 * k - pad, py - pad, acc);
       }
