@@ -176,16 +176,22 @@ PathInfluence::PathInfluence(const Board& board, std::shared_ptr<const PathTempl
       height_(board.height()),
       margin_(templates_->params().maxDistance),
       pstride_(board.width() + 2 * margin_) {
-  for (const auto& n : templates_->nodes()) {
-    steps_.push_back({n.dy * pstride_ + n.dx, n.skip, n.weight, n.parent});
-  }
+  const auto& nodes = templates_->nodes();
+  for (const auto& n : nodes) steps_.push_back({n.dy * pstride_ + n.dx, n.skip, n.weight});
   const auto& offs = templates_->offsets();
   for (size_t i = 0; i < offs.size(); ++i) {
-    const auto& list = templates_->nodesAt(i);
-    const uint32_t begin = static_cast<uint32_t>(nodeList_.size());
-    nodeList_.insert(nodeList_.end(), list.begin(), list.end());
+    const uint32_t begin = static_cast<uint32_t>(entries_.size());
+    for (uint32_t k : templates_->nodesAt(i)) {
+      std::vector<int32_t> prefix;  // from the terminus side back to the source
+      for (uint32_t a = nodes[k].parent; a != PathTemplates::NO_PARENT; a = nodes[a].parent) {
+        prefix.push_back(steps_[a].rel);
+      }
+      const uint32_t pb = static_cast<uint32_t>(prefixRel_.size());
+      prefixRel_.insert(prefixRel_.end(), prefix.begin(), prefix.end());
+      entries_.push_back({k, pb, static_cast<uint32_t>(prefixRel_.size())});
+    }
     reach_.push_back(
-        {offs[i].dy * pstride_ + offs[i].dx, begin, static_cast<uint32_t>(nodeList_.size())});
+        {offs[i].dy * pstride_ + offs[i].dx, begin, static_cast<uint32_t>(entries_.size())});
   }
   reset(board);
 }
@@ -227,23 +233,20 @@ void PathInfluence::walk(size_t base, uint32_t begin, uint32_t end, int32_t mult
 
 void PathInfluence::through(size_t q, int32_t mult) {
   const Step* steps = steps_.data();
+  const int32_t* prefix = prefixRel_.data();
+  const uint8_t* state = state_.data();
   for (const Reach& r : reach_) {
     const size_t s = q - static_cast<ptrdiff_t>(r.rel);
-    const uint8_t st = state_[s];
+    const uint8_t st = state[s];
     if (st != BLACK && st != WHITE) continue;
     const int32_t m = st == BLACK ? mult : -mult;
     for (uint32_t j = r.begin; j < r.end; ++j) {
-      const uint32_t k = nodeList_[j];
-      bool clear = true;
-      for (uint32_t a = steps[k].parent; a != PathTemplates::NO_PARENT; a = steps[a].parent) {
-        if (state_[s + static_cast<ptrdiff_t>(steps[a].rel)] != EMPTY) {
-          clear = false;
-          break;
-        }
-      }
-      if (!clear) continue;
-      map_[q] += m * steps[k].weight;
-      walk(s, k + 1, steps[k].skip, m);
+      const Entry& e = entries_[j];
+      uint32_t i = e.prefixBegin;
+      while (i < e.prefixEnd && state[s + static_cast<ptrdiff_t>(prefix[i])] == EMPTY) ++i;
+      if (i != e.prefixEnd) continue;
+      map_[q] += m * steps[e.node].weight;
+      walk(s, e.node + 1, steps[e.node].skip, m);
     }
   }
 }

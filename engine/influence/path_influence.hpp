@@ -22,7 +22,8 @@
 //   - as a source: a pruned walk of the trie from the point (a subtree is skipped at its
 //     first occupied point);
 //   - as a later point: for every stone s within reach, the trie nodes of s at this
-//     offset whose prefix is clear, and the clear part of their subtrees.
+//     offset whose prefix is clear (prefixes stored flat per offset), and the clear part
+//     of their subtrees.
 // Feed it with afterPlay() after Board::play/pass and beforeUndo() before Board::undo().
 #pragma once
 
@@ -119,14 +120,18 @@ class PathInfluence {
  private:
   static constexpr uint8_t EMPTY = 0, BLACK = 1, WHITE = 2, OFF = 3;
   struct Step {
-    int32_t rel;  // index offset in the padded layout
-    uint32_t skip;
+    int32_t rel;    // index offset in the padded layout
+    uint32_t skip;  // preorder index past the subtree
     int32_t weight;
-    uint32_t parent;
+  };
+  // A trie node at one offset, with the points of its prefix (source excluded).
+  struct Entry {
+    uint32_t node;
+    uint32_t prefixBegin, prefixEnd;  // range in prefixRel_
   };
   struct Reach {
     int32_t rel;          // index offset of the offset's point
-    uint32_t begin, end;  // range in nodeList_
+    uint32_t begin, end;  // range in entries_
   };
 
   size_t index(int x, int y) const {
@@ -144,7 +149,8 @@ class PathInfluence {
   int width_, height_, margin_, pstride_;
   std::vector<Step> steps_;
   std::vector<Reach> reach_;
-  std::vector<uint32_t> nodeList_;
+  std::vector<Entry> entries_;
+  std::vector<int32_t> prefixRel_;
   std::vector<uint8_t> state_;
   std::vector<int32_t> map_;
 };
