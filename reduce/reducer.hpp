@@ -55,7 +55,8 @@ struct ResampleParams {
 std::unique_ptr<Reducer> makeSectorReducer();
 std::unique_ptr<Reducer> makeResampleReducer(ResampleParams params = {});
 
-// By name: "sector", "resample". Throws engine::InputError for unknown names.
+// By name: "sector", "resample", "block" (block_table.hpp; loads the committed table).
+// Throws engine::InputError for unknown names, tables::TableError for a bad table file.
 std::unique_ptr<Reducer> makeReducer(const std::string& name);
 
 }  // namespace reduce

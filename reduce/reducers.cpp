@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "engine/board/errors.hpp"
+#include "reduce/block_table.hpp"
 #include "reduce/reducer.hpp"
 #include "reduce/repair.hpp"
 
@@ -155,7 +156,12 @@ std::unique_ptr<Reducer> makeResampleReducer(ResampleParams params) {
 std::unique_ptr<Reducer> makeReducer(const std::string& name) {
   if (name == "sector") return makeSectorReducer();
   if (name == "resample") return makeResampleReducer();
-  throw InputError("unknown reducer '" + name + "': expected sector or resample");
+  if (name == "block") {
+    static const auto table =
+        std::make_shared<const BlockTable>(BlockTable::load(defaultBlockTablePath()));
+    return makeBlockReducer(table);
+  }
+  throw InputError("unknown reducer '" + name + "': expected sector, resample or block");
 }
 
 }  // namespace reduce

@@ -14,7 +14,7 @@ int runPredict(const std::vector<std::string>& args) {
   desc.add_options()("games", po::value(&games)->required(), "folder of .sgf game records")(
       "schedule", po::value(&p.cascade.schedule)->default_value("standard"),
       "standard, faster, slower, or sizes like 19x19,13x13,9x9,7x7,5x5")(
-      "reducer", po::value(&p.cascade.reducer)->default_value("resample"), "resample or sector")(
+      "reducer", po::value(&p.cascade.reducer)->default_value("resample"), "resample, sector or block")(
       "top", po::value(&p.top)->default_value(64), "candidates considered per position")(
       "bottom-moves", po::value(&p.cascade.bottomMoves)->default_value(4),
       "moves taken on the smallest board")(

@@ -5,6 +5,7 @@
 
 #include "engine/board/errors.hpp"
 #include "engine/play/mcts.hpp"
+#include "reduce/block_table.hpp"
 #include "upload/upload.hpp"
 
 namespace engine {
@@ -68,10 +69,12 @@ std::unique_ptr<BottomAdvisor> makeMctsAdvisor(int playouts, uint64_t seed) {
 Cascade::Cascade(CascadeParams params)
     : params_(std::move(params)),
       advisor_(makeMctsAdvisor(params_.advisorPlayouts, params_.seed)),
-      resample_(reduce::makeResampleReducer()),
-      sector_(reduce::makeSectorReducer()) {
-  if (params_.reducer != "resample" && params_.reducer != "sector") {
-    throw InputError("unknown reducer '" + params_.reducer + "': expected resample or sector");
+      resample_(reduce::makeResampleReducer()) {
+  if (params_.reducer == "sector" || params_.reducer == "block") {
+    special_ = reduce::makeReducer(params_.reducer);
+  } else if (params_.reducer != "resample") {
+    throw InputError("unknown reducer '" + params_.reducer +
+                     "': expected resample, sector or block");
   }
   reduce::parseSchedule(params_.schedule, {19, 19});  // validates the name early
 }
@@ -83,8 +86,12 @@ CascadeResult Cascade::runChain(const Board& board, Color toMove,
   levels[0].board = copyPosition(board);
   levels[0].toMove = toMove;
   for (size_t i = 1; i < chain.size(); ++i) {
-    const bool sector = params_.reducer == "sector" && sectorStep(chain[i - 1], chain[i]);
-    const reduce::Reducer& r = sector ? *sector_ : *resample_;
+    const bool special =
+        (params_.reducer == "sector" && sectorStep(chain[i - 1], chain[i])) ||
+        (params_.reducer == "block" &&
+         reduce::blockReducedSide(chain[i - 1].width) == chain[i].width &&
+         reduce::blockReducedSide(chain[i - 1].height) == chain[i].height);
+    const reduce::Reducer& r = special ? *special_ : *resample_;
     levels[i].board = r.reduce(levels[i - 1].board, toMove, chain[i]).board;
     levels[i].toMove = toMove;
   }

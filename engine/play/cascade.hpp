@@ -36,8 +36,9 @@ std::unique_ptr<BottomAdvisor> makeMctsAdvisor(int playouts, uint64_t seed);
 
 struct CascadeParams {
   std::string schedule = "standard";  // reduce::parseSchedule names or a size list
-  std::string reducer = "resample";   // "resample", or "sector" (19 -> 9 steps; resample
-                                      // for the steps it cannot do)
+  std::string reducer = "resample";   // "resample", "sector" (its 19 -> 9 steps) or "block"
+                                      // (its 19 -> 13, 13 -> 9, 7 -> 5 steps); resample does
+                                      // the steps the chosen reducer cannot
   int bottomMoves = 4;                // moves taken on the smallest board
   int keepPerLevel = 16;              // points kept at each intermediate level
   int advisorPlayouts = 200;          // budget of the Monte-Carlo advisor
@@ -70,7 +71,7 @@ class Cascade {
                          const std::vector<BoardSize>& chain);
   CascadeParams params_;
   std::unique_ptr<BottomAdvisor> advisor_;
-  std::unique_ptr<reduce::Reducer> resample_, sector_;
+  std::unique_ptr<reduce::Reducer> resample_, special_;
 };
 
 }  // namespace engine

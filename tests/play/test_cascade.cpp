@@ -16,7 +16,7 @@ using namespace engine;
 
 TEST_CASE("cascade candidates are legal, distinct points of the real board") {
   for (const char* schedule : {"standard", "faster", "slower", "19x19,9x9,5x5"}) {
-    for (const char* reducer : {"resample", "sector"}) {
+    for (const char* reducer : {"resample", "sector", "block"}) {
       CascadeParams p;
       p.schedule = schedule;
       p.reducer = reducer;
