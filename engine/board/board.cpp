@@ -94,16 +94,7 @@ bool Board::isSuicide(Point p, Color c) const {
   return true;
 }
 
-bool Board::isLegal(Point p, Color c) const {
-  if (p >= arraySize() || color_[p] != Color::Empty) return false;
-  if (p == ko_ && c == koColor_) return false;
-  return allowSuicide_ || !isSuicide(p, c);
-}
-
-bool Board::isEyeOf(Point p, Color c) const {
-  if (color_[p] != Color::Empty) return false;
-  // Every neighbour must be c or border: no empty and no opponent neighbour.
-  if (nbr_[p] & (0xF | 0xF << (4 * static_cast<int>(opponent(c))))) return false;
+bool Board::eyeDiagonalsOk(Point p, Color c) const {
   const Point s = static_cast<Point>(stride_);
   const Point diagonals[4] = {p - s - 1, p - s + 1, p + s - 1, p + s + 1};
   int enemies = 0;

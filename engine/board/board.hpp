@@ -109,13 +109,24 @@ class Board {
 
   // True when c may place a stone at p under the board's own rules: p empty, not the
   // simple-ko point, and not suicide (unless allowSuicide). Superko is game.hpp's job.
-  bool isLegal(Point p, Color c) const;
+  bool isLegal(Point p, Color c) const {
+    if (p >= arraySize() || color_[p] != Color::Empty) return false;
+    if (p == ko_ && c == koColor_) return false;
+    return (nbr_[p] & 0xF) != 0 || allowSuicide_ || !isSuicide(p, c);
+  }
   // Would placing c at p capture nothing and leave its chain without liberties?
   bool isSuicide(Point p, Color c) const;
   // True when p is empty and surrounded by c (or border) so that filling it would be
   // filling c's own eye: all four neighbours c or border, and at most one diagonal of
   // the opponent (none on the edge).
-  bool isEyeOf(Point p, Color c) const;
+  bool isEyeOf(Point p, Color c) const {
+    // Every neighbour must be c or border: no empty and no opponent neighbour.
+    if (color_[p] != Color::Empty ||
+        (nbr_[p] & (0xF | 0xF << (4 * static_cast<int>(opponent(c)))))) {
+      return false;
+    }
+    return eyeDiagonalsOk(p, c);
+  }
   // Hash of the position after c plays at p (p legal), without playing.
   uint64_t hashAfter(Point p, Color c) const;
 
@@ -216,6 +227,8 @@ class Board {
   void captureChain(Point head);
   void rebuildChains();
   void rebuildNeighbourCounts();
+  // The diagonal part of isEyeOf (p's neighbours are all c or border).
+  bool eyeDiagonalsOk(Point p, Color c) const;
   std::string describe(Point p) const;
 
   int width_, height_, stride_;
