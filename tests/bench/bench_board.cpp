@@ -5,7 +5,8 @@
 //   BM_GamePlayUndo/19    the same through Game (superko history, pass bookkeeping).
 //   BM_Playout/N/T        light playouts (engine::playout, uniform random, simple ko)
 //                         on NxN with T OpenMP threads, each thread its own board copy
-//                         and RNG. items/s = playouts per second (wall clock).
+//                         and RNG. items/s = playouts per second (wall clock);
+//                         playouts_per_thread_cpu_s = per-core speed from thread CPU time.
 //   BM_Huge1001/mode      create a 1001x1001 board and play 100,000 random legal moves;
 //                         mode 0: Board + RandomPlayer (simple ko), mode 1: Game with the
 //                         superko set (what `fgo selfplay` does). VmHWM_MB is the
@@ -14,7 +15,9 @@
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <ctime>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -110,6 +113,13 @@ void BM_GamePlayUndo(benchmark::State& state) {
 }
 BENCHMARK(BM_GamePlayUndo)->Arg(19);
 
+// CPU time used so far by the calling thread, in seconds.
+double threadCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
 void BM_Playout(benchmark::State& state) {
   const int size = static_cast<int>(state.range(0));
   const int threads = static_cast<int>(state.range(1));
@@ -118,11 +128,14 @@ void BM_Playout(benchmark::State& state) {
   // Playouts per timed iteration, split over the threads.
   const int perIteration = size <= 9 ? 512 : 64;
   int64_t playouts = 0, moves = 0;
+  double threadCpu = 0;  // CPU seconds summed over the worker threads
   uint64_t round = 0;
   for (auto _ : state) {
     int64_t roundMoves = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : roundMoves)
+    double roundCpu = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : roundMoves, roundCpu)
     {
+      const double cpu0 = threadCpuSeconds();
       const int t = omp_get_thread_num();
       RandomPlayer player(splitmix64(round * 64 + static_cast<uint64_t>(t)));
       Board work(start);
@@ -132,12 +145,17 @@ void BM_Playout(benchmark::State& state) {
         const PlayoutResult r = playout(work, Color::Black, player, maxMoves, 7.5);
         roundMoves += r.moves;
       }
+      roundCpu += threadCpuSeconds() - cpu0;
     }
+    threadCpu += roundCpu;
     ++round;
     playouts += perIteration;
     moves += roundMoves;
   }
   state.SetItemsProcessed(playouts);
+  // Playouts per CPU second of one worker thread: the per-core speed, which a loaded
+  // machine disturbs far less than the wall-clock rate (items_per_second).
+  state.counters["playouts_per_thread_cpu_s"] = static_cast<double>(playouts) / threadCpu;
   state.counters["moves_per_playout"] =
       static_cast<double>(moves) / static_cast<double>(std::max<int64_t>(1, playouts));
 }
