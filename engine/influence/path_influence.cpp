@@ -182,7 +182,8 @@ PathInfluence::PathInfluence(const Board& board, std::shared_ptr<const PathTempl
   for (size_t i = 0; i < offs.size(); ++i) {
     const uint32_t begin = static_cast<uint32_t>(entries_.size());
     for (uint32_t k : templates_->nodesAt(i)) {
-      std::vector<int32_t> prefix;  // from the terminus side back to the source
+      if (nodes[k].skip == k + 1) continue;  // a leaf: only its terminus q, see gather()
+      std::vector<int32_t> prefix;           // from the terminus side back to the source
       for (uint32_t a = nodes[k].parent; a != PathTemplates::NO_PARENT; a = nodes[a].parent) {
         prefix.push_back(steps_[a].rel);
       }
@@ -190,6 +191,7 @@ PathInfluence::PathInfluence(const Board& board, std::shared_ptr<const PathTempl
       prefixRel_.insert(prefixRel_.end(), prefix.begin(), prefix.end());
       entries_.push_back({k, pb, static_cast<uint32_t>(prefixRel_.size())});
     }
+    if (entries_.size() == begin) continue;  // nothing passes through this offset
     reach_.push_back(
         {offs[i].dy * pstride_ + offs[i].dx, begin, static_cast<uint32_t>(entries_.size())});
   }
@@ -245,14 +247,33 @@ void PathInfluence::through(size_t q, int32_t mult) {
       uint32_t i = e.prefixBegin;
       while (i < e.prefixEnd && state[s + static_cast<ptrdiff_t>(prefix[i])] == EMPTY) ++i;
       if (i != e.prefixEnd) continue;
-      map_[q] += m * steps[e.node].weight;
       walk(s, e.node + 1, steps[e.node].skip, m);
     }
   }
 }
 
+int32_t PathInfluence::gather(size_t q) const {
+  // The path set is symmetric, so the paths ending at q are the reversed paths leaving
+  // q: walk q's trie through empty points and collect the stones met at path ends.
+  const Step* steps = steps_.data();
+  const uint32_t n = static_cast<uint32_t>(steps_.size());
+  int32_t sum = 0;
+  for (uint32_t i = 0; i < n;) {
+    const uint8_t st = state_[q + static_cast<ptrdiff_t>(steps[i].rel)];
+    if (st == EMPTY) {
+      ++i;
+      continue;
+    }
+    if (st == BLACK) sum += steps[i].weight;
+    if (st == WHITE) sum -= steps[i].weight;
+    i = steps[i].skip;
+  }
+  return sum;
+}
+
 void PathInfluence::place(size_t q, uint8_t color) {
-  through(q, -1);  // paths through or ending at q are blocked from now on
+  through(q, -1);  // paths through q are blocked from now on
+  map_[q] = 0;     // and so are the paths ending at q
   state_[q] = color;
   walk(q, 0, static_cast<uint32_t>(steps_.size()), color == BLACK ? 1 : -1);
 }
@@ -261,6 +282,7 @@ void PathInfluence::remove(size_t q) {
   walk(q, 0, static_cast<uint32_t>(steps_.size()), state_[q] == BLACK ? -1 : 1);
   state_[q] = EMPTY;
   through(q, 1);
+  map_[q] = gather(q);
 }
 
 void PathInfluence::afterPlay(const Board& board) {

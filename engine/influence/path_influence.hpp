@@ -21,9 +21,12 @@
 // only the paths that start at, pass through or end at it:
 //   - as a source: a pruned walk of the trie from the point (a subtree is skipped at its
 //     first occupied point);
-//   - as a later point: for every stone s within reach, the trie nodes of s at this
-//     offset whose prefix is clear (prefixes stored flat per offset), and the clear part
-//     of their subtrees.
+//   - as a point passed through: for every stone s within reach, the trie nodes of s at
+//     this offset that have a subtree and a clear prefix (prefixes stored flat per
+//     offset), and the clear part of their subtrees;
+//   - as a terminus: set to 0 when occupied; when emptied, recomputed by walking the
+//     point's own trie (the path set is symmetric, so the paths ending at q are the
+//     reversed paths leaving q) and collecting the stones met at path ends.
 // Feed it with afterPlay() after Board::play/pass and beforeUndo() before Board::undo().
 #pragma once
 
@@ -140,8 +143,10 @@ class PathInfluence {
   size_t indexOf(const Board& board, Point p) const { return index(board.x(p), board.y(p)); }
   // Adds mult * weight along the clear part of steps [begin, end) seen from base.
   void walk(size_t base, uint32_t begin, uint32_t end, int32_t mult);
-  // Adds mult * (paths through or ending at q, from every stone within reach).
+  // Adds mult * (paths passing through q to a later terminus, from every stone in reach).
   void through(size_t q, int32_t mult);
+  // The value of empty point q from scratch (the paths ending at q).
+  int32_t gather(size_t q) const;
   void place(size_t q, uint8_t color);
   void remove(size_t q);
 

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
@@ -95,6 +96,29 @@ TEST_CASE("path templates: counts, shape and symmetry") {
       }
     }
   }
+  // The set is symmetric: each path reversed is a path of the opposite offset (the
+  // overlay's terminus update relies on it).
+  std::set<std::vector<std::pair<int, int>>> all;
+  for (const auto& o : t.offsets()) {
+    for (int k = 0; k < o.pathCount; ++k) {
+      std::vector<std::pair<int, int>> path;
+      for (int i = 0; i < o.distance; ++i) {
+        const XY q = t.points()[o.firstPoint + static_cast<uint32_t>(k * o.distance + i)];
+        path.emplace_back(q.x, q.y);
+      }
+      all.insert(path);
+    }
+  }
+  for (const auto& path : all) {
+    // Seen from the terminus: the earlier points then the source, shifted by -terminus.
+    const auto [tx, ty] = path.back();
+    std::vector<std::pair<int, int>> back;
+    for (size_t i = path.size() - 1; i-- > 0;)
+      back.emplace_back(path[i].first - tx, path[i].second - ty);
+    back.emplace_back(-tx, -ty);
+    CHECK(all.count(back) == 1);
+  }
+  CHECK(all.size() == 188);
   CHECK(perSource == t.pathsPerSource());
   CHECK(t.pathsPerSource() == 188);
   CHECK(t.pathsOnBoard(19, 19) == 53728);
