@@ -10,6 +10,7 @@
 #include "engine/board/errors.hpp"
 #include "engine/board/random_player.hpp"
 #include "engine/play/cascade.hpp"
+#include "engine/play/cascade_view.hpp"
 #include "engine/play/predict.hpp"
 
 using namespace engine;
@@ -124,4 +125,20 @@ TEST_CASE("predict on real games: proximity beats random", "[corpus]") {
   CHECK(r.positions > 100);
   CHECK(r.proximity.at[3] > r.random.at[3]);
   CHECK(r.proximity.at[0] > 0.03);
+}
+
+TEST_CASE("cascade views list every level with its kept points") {
+  CascadeParams p;
+  p.advisorPlayouts = 50;
+  Cascade cascade(p);
+  Game g({19, 19});
+  playRandomGame(g, 5, 40);
+  const CascadeResult r = cascade.run(g.board(), g.toMove());
+  const std::string text = cascadeToText(r);
+  for (const char* size : {"19x19", "13x13", "9x9", "7x7", "5x5"}) CHECK(text.find(size) != std::string::npos);
+  CHECK(text.find('1') != std::string::npos);
+  const std::string svg = cascadeToSvg(r);
+  CHECK(svg.rfind("<svg", 0) == 0);
+  CHECK(svg.find("</svg>") != std::string::npos);
+  CHECK(svg.find("13x13") != std::string::npos);
 }

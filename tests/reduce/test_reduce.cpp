@@ -4,6 +4,8 @@
 #include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
 #include "engine/board/random_player.hpp"
+#include "engine/influence/influence.hpp"
+#include "reduce/quality.hpp"
 #include "reduce/reducer.hpp"
 #include "reduce/repair.hpp"
 #include "reduce/schedule.hpp"
@@ -156,4 +158,35 @@ TEST_CASE("area memory keeps the last uploads, most recent first") {
   CHECK(m.candidates() == std::vector<XY>{{5, 5}, {1, 2}, {1, 1}});
   m.push({{9, 9}});
   CHECK(m.candidates() == std::vector<XY>{{9, 9}, {5, 5}, {1, 2}});
+}
+
+TEST_CASE("reduction quality: identical boards at distance 0, reducers measured") {
+  Game g({19, 19});
+  playRandomGame(g, 21, 120);
+  // Scaling a board up to its own size is the identity.
+  CHECK(reduce::reductionDifference(g.board(), g.board(), Model::BouzyTerritory) == 0);
+  CHECK(reduce::reductionDistance(g.board(), g.board(), Model::Zobrist, 0.01) == 0);
+  // A position with clear frameworks (a black wall high, a white wall low) keeps most
+  // of its influence in a reduction, and loses it all on an empty board.
+  Board walls(19, 19);
+  for (int x = 0; x < 19; ++x) {
+    walls.play(walls.point(x, 5), Color::Black);
+    walls.play(walls.point(x, 13), Color::White);
+  }
+  // (Spight's short-range model sees the wall doubled by the scale-up as much as an
+  // empty board: left out of this check.)
+  for (Model m : {Model::Radiation, Model::Zobrist, Model::BouzyTerritory, Model::Path}) {
+    INFO(modelName(m));
+    const auto r = reduce::makeResampleReducer()->reduce(walls, Color::Black, {13, 13});
+    const double d13 = reduce::reductionDifference(walls, r.board, m);
+    CHECK(d13 > 0);
+    // An empty small board loses everything: farther than the real reduction.
+    CHECK(reduce::reductionDifference(walls, Board(13, 13), m) > d13);
+    // The distance grows with D.
+    const double a = 0.2 / (d13 * engine::modelUnit(m));  // a D = 0.2 for the reduction
+    CHECK(reduce::reductionDistance(walls, r.board, m, a) <
+          reduce::reductionDistance(walls, Board(13, 13), m, a));
+  }
+  const Board up = reduce::scaleUp(parseBoard("X .\n. O"), {4, 4});
+  CHECK(boardToString(up) == "X X . .\nX X . .\n. . O O\n. . O O\n");
 }
