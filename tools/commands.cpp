@@ -5,6 +5,7 @@ namespace fgo {
 // One declaration and one table row per command (each lives in cmd_<name>.cpp).
 int runPerft(const std::vector<std::string>& args);
 int runSelfplay(const std::vector<std::string>& args);
+int runMatch(const std::vector<std::string>& args);
 int runSgf(const std::vector<std::string>& args);
 int runGtp(const std::vector<std::string>& args);
 
@@ -12,6 +13,7 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"perft", "count legal move sequences to a depth (rules signature)", runPerft},
       {"selfplay", "play a game between two baseline (random) players", runSelfplay},
+      {"match", "games between two GTP engines: SGF, results table, win rate", runMatch},
       {"sgf", "read and replay SGF game folders; convert SGF <-> plain game format", runSgf},
       {"gtp", "GTP version 2 engine on stdin/stdout (genmove: baseline player)", runGtp},
   };
