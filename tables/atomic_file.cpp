@@ -69,8 +69,14 @@ void syncDirectory(const std::filesystem::path& path) {
 }  // namespace
 
 std::filesystem::path temporaryPath(const std::filesystem::path& path, long pid, int attempt) {
+  // Appended piece by piece: "." + string + ... trips a GCC 12 -Wrestrict false positive.
+  std::string suffix = ".";
+  suffix += std::to_string(pid);
+  suffix += '.';
+  suffix += std::to_string(attempt);
+  suffix += ".tmp";
   std::filesystem::path tmp = path;
-  tmp += "." + std::to_string(pid) + "." + std::to_string(attempt) + ".tmp";
+  tmp += suffix;
   return tmp;
 }
 

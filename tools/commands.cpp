@@ -8,6 +8,7 @@ int runSelfplay(const std::vector<std::string>& args);
 int runMatch(const std::vector<std::string>& args);
 int runSgf(const std::vector<std::string>& args);
 int runGtp(const std::vector<std::string>& args);
+int runTables(const std::vector<std::string>& args);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -15,6 +16,7 @@ const std::vector<Command>& commands() {
       {"selfplay", "play a game between two baseline (random) players", runSelfplay},
       {"match", "games between two GTP engines: SGF, results table, win rate", runMatch},
       {"sgf", "read and replay SGF game folders; convert SGF <-> plain game format", runSgf},
+      {"tables", "inspect and verify table files (info, verify)", runTables},
       {"gtp", "GTP version 2 engine on stdin/stdout (genmove: baseline player)", runGtp},
   };
   return table;

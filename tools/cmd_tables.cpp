@@ -1,0 +1,155 @@
+// fgo tables: inspect and check table files (tables/table_file.hpp). Each action is one
+// row of the table below; the build actions (`build --solve`, `build --reduce`) are to
+// be added there by the solver and cascade work.
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "engine/board/coord.hpp"
+#include "tables/table_file.hpp"
+#include "tools/options.hpp"
+
+namespace fgo {
+
+namespace {
+
+struct TablesAction {
+  const char* name;
+  const char* summary;
+  // args[0] is "tables <action>"; returns the exit code.
+  int (*run)(const std::vector<std::string>& args);
+};
+
+std::string hex(uint64_t v) {
+  std::ostringstream s;
+  s << "0x" << std::hex << std::setw(16) << std::setfill('0') << v;
+  return s.str();
+}
+
+void printHeader(const std::string& file, const tables::TableHeader& h) {
+  const tables::TableMeta& m = h.meta;
+  const uint64_t fileBytes = tables::HEADER_BYTES + h.storedBytes;
+  const double ratio = h.storedBytes ? double(h.rawBytes) / double(h.storedBytes) : 0.0;
+  std::cout << "file             " << file << " (" << fileBytes << " bytes)\n"
+            << "format version   " << h.formatVersion << "\n"
+            << "kind             " << tables::kindName(m.kind) << " (payload layout "
+            << m.kindVersion << ")\n"
+            << "board            " << m.width << "x" << m.height << "\n"
+            << "rules            " << tables::describeRules(m.rules) << "\n"
+            << "generator        " << m.generatorName << " " << m.generatorVersion << "\n"
+            << "note             " << m.note << "\n"
+            << "entries          " << m.entryCount << "\n"
+            << "payload          " << h.rawBytes << " bytes, stored " << h.storedBytes
+            << " bytes (zstd, ratio " << std::fixed << std::setprecision(2) << ratio << ")\n"
+            << "content crc64    " << hex(h.contentChecksum) << "\n"
+            << "stored crc64     " << hex(h.storedChecksum) << "\n"
+            << "header crc64     " << hex(h.headerChecksum) << "\n";
+}
+
+// Options shared by the checking actions: what the table must be.
+struct ExpectOptions {
+  std::string kind, size;
+  double maxMiB = double(tables::DEFAULT_MAX_RAW_BYTES >> 20);
+
+  void add(po::options_description& desc) {
+    desc.add_options()("kind", po::value(&kind), "refuse a table of another kind (solution, ...)")(
+        "size", po::value(&size), "refuse a table for another board size (N or WxH)")(
+        "max-mib", po::value(&maxMiB)->default_value(maxMiB),
+        "refuse payloads larger than this many MiB");
+  }
+
+  tables::TableExpect expect() const {
+    tables::TableExpect e;
+    if (!kind.empty()) {
+      e.kind = tables::parseKind(kind);
+      if (!e.kind) throw UsageError("unknown table kind '" + kind + "'");
+    }
+    if (!size.empty()) {
+      const engine::BoardSize bs = engine::parseBoardSize(size);
+      if (bs.width > 65535 || bs.height > 65535) throw UsageError("--size too large");
+      e.width = static_cast<uint16_t>(bs.width);
+      e.height = static_cast<uint16_t>(bs.height);
+    }
+    if (!(maxMiB > 0)) throw UsageError("--max-mib must be positive");
+    e.maxRawBytes = static_cast<uint64_t>(maxMiB * (1 << 20));
+    return e;
+  }
+};
+
+int runInfo(const std::vector<std::string>& args) {
+  po::options_description desc("fgo tables info options");
+  std::string file;
+  ExpectOptions ex;
+  desc.add_options()("file", po::value(&file)->required(), "table file");
+  ex.add(desc);
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parseOptions(args, "fgo tables info FILE", desc, vm, &pos)) return 0;
+  const tables::TableHeader h = tables::readTableHeader(file, ex.expect());
+  printHeader(file, h);
+  std::cout << "header checked; payload not read (fgo tables verify checks it)\n";
+  return 0;
+}
+
+int runVerify(const std::vector<std::string>& args) {
+  po::options_description desc("fgo tables verify options");
+  std::string file;
+  ExpectOptions ex;
+  desc.add_options()("file", po::value(&file)->required(), "table file");
+  ex.add(desc);
+  desc.add_options()("quiet,q", "print nothing when the table is good");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  po::variables_map vm;
+  if (!parseOptions(args, "fgo tables verify FILE [--kind K] [--size WxH]", desc, vm, &pos)) {
+    return 0;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const tables::Table t = tables::readTable(file, ex.expect());
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!vm.count("quiet")) {
+    const auto& m = t.header.meta;
+    std::cout << "ok: " << file << ": " << tables::kindName(m.kind) << " " << m.width << "x"
+              << m.height << ", " << m.entryCount << " entries, " << t.header.rawBytes
+              << " payload bytes; all checks passed in " << std::fixed << std::setprecision(3) << s
+              << " s (" << std::setprecision(0) << double(t.header.rawBytes) / 1e6 / s
+              << " MB/s)\n";
+  }
+  return 0;
+}
+
+const std::vector<TablesAction>& actions() {
+  static const std::vector<TablesAction> table = {
+      {"info", "print the header of a table file (checks the header only)", runInfo},
+      {"verify", "check a whole table file; non-zero exit and the reason if bad", runVerify},
+  };
+  return table;
+}
+
+void printActions(std::ostream& out) {
+  out << "usage: fgo tables <action> [options]   (fgo tables <action> --help)\n\nactions:\n";
+  for (const auto& a : actions()) out << "  " << a.name << "\t" << a.summary << "\n";
+}
+
+}  // namespace
+
+int runTables(const std::vector<std::string>& args) {
+  if (args.size() < 2 || args[1] == "--help" || args[1] == "-h") {
+    printActions(std::cout);
+    if (args.size() < 2) throw UsageError("no action given");
+    return 0;
+  }
+  for (const auto& a : actions()) {
+    if (args[1] != a.name) continue;
+    std::vector<std::string> rest = {"tables " + args[1]};
+    rest.insert(rest.end(), args.begin() + 2, args.end());
+    return a.run(rest);
+  }
+  std::ostringstream names;
+  for (const auto& a : actions()) names << " " << a.name;
+  throw UsageError("unknown action '" + args[1] + "' (actions:" + names.str() + ")");
+}
+
+}  // namespace fgo
