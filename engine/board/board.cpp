@@ -19,7 +19,8 @@ Board::Board(int width, int height) {
   width_ = width;
   height_ = height;
   stride_ = width + 1;
-  const size_t n = static_cast<size_t>(stride_) * (static_cast<size_t>(height) + 2);
+  // One extra border cell at the end: the bottom-right point's lower-right diagonal.
+  const size_t n = static_cast<size_t>(stride_) * (static_cast<size_t>(height) + 2) + 1;
   zobrist_ = ZobristTable::forSize(width, height);
   color_.assign(n, Color::Border);
   head_.assign(n, NO_POINT);
