@@ -4,7 +4,8 @@
 // Layout. A W x H board is stored row by row in a padded array with stride W + 1: point
 // (x, y) has index (y + 1) * (W + 1) + x + 1. Row 0, row H + 1 and column 0 are Border,
 // and column 0 of the next row doubles as the right-hand border, so the four neighbours
-// of a point are p - 1, p + 1, p - stride and p + stride with no bounds checks.
+// of a point are p - 1, p + 1, p - stride and p + stride with no bounds checks. One
+// extra border cell at the end makes the diagonals p +- stride +- 1 safe too.
 //
 // Chains. Stones of a chain form a circular list through next_[], and every stone
 // records its chain's head in head_[]. Per chain (at the head) we keep the stone count
