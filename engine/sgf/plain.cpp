@@ -1,6 +1,7 @@
 // The plain-text game format (plain.hpp, docs/GAME_FORMAT.md).
 #include "engine/sgf/plain.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -275,10 +276,17 @@ GameRecord readGameText(std::string_view text) {
   }
   GameRecord rec;
   bool sizeSeen = false;
+  std::vector<std::string_view> seen;
   for (;;) {
     if (!r.next()) r.fail("unexpected end of input: expected \"moves\"", r.line());
     if (r.line() == "moves") break;
     const auto [key, rest] = splitKey(r.line());
+    if (key != "setup") {
+      if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+        r.fail("header key '" + std::string(key) + "' given twice", key);
+      }
+      seen.push_back(key);
+    }
     if (!readHeader(r, key, rest, rec, sizeSeen)) {
       r.fail("unknown header key '" + std::string(key) + "'", key);
     }

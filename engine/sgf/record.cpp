@@ -62,7 +62,9 @@ std::optional<double> readKomi(std::string_view raw, std::string_view rules) {
   if (num.empty() || ec != std::errc() || ptr != num.data() + num.size() || !std::isfinite(v)) {
     return std::nullopt;
   }
-  const bool fox = t.find('.') == std::string_view::npos && std::fabs(v) >= 50;
+  const std::string_view digits = !num.empty() && num.front() == '-' ? num.substr(1) : num;
+  const bool digitsOnly = digits.find_first_not_of("0123456789") == std::string_view::npos;
+  const bool fox = digitsOnly && std::fabs(v) >= 50;
   if (fox) {
     v /= 100;
     const double quarters = std::fabs(v) * 4;
@@ -72,7 +74,12 @@ std::optional<double> readKomi(std::string_view raw, std::string_view rules) {
   return v;
 }
 
-void readSetup(const SgfNode& node, BoardSize size, std::vector<std::pair<XY, Color>>& out) {
+// Most setup points one record may expand to (compressed lists make "AB[aa:ZZ]" 2,704
+// points in 9 bytes): a bound on memory for hostile input, far above real records.
+constexpr size_t MAX_SETUP_POINTS = size_t{1} << 22;
+
+void readSetup(const SgfNode& node, BoardSize size, std::vector<std::pair<XY, Color>>& out,
+               size_t& total) {
   static constexpr std::pair<const char*, Color> kinds[] = {
       {"AB", Color::Black}, {"AW", Color::White}, {"AE", Color::Empty}};
   std::vector<XY> pts;
@@ -81,6 +88,11 @@ void readSetup(const SgfNode& node, BoardSize size, std::vector<std::pair<XY, Co
     if (!p) continue;
     pts.clear();
     for (const auto& v : p->values) parseSgfPointList(v, size, pts, p->place);
+    total += pts.size();
+    if (total > MAX_SETUP_POINTS) {
+      throw SgfError("more than " + std::to_string(MAX_SETUP_POINTS) + " setup points in one game",
+                     p->place);
+    }
     for (const XY& xy : pts) out.push_back({xy, color});
   }
 }
@@ -108,7 +120,8 @@ void readMove(const SgfNode& node, BoardSize size, RecordMove& m, int moveNumber
   m.at = parseSgfMove(p->values.empty() ? std::string_view() : p->values.front(), size, p->place);
 }
 
-void readRootInfo(const SgfNode& root, GameRecord& rec, std::vector<ReplayWarning>* warnings) {
+void readRootInfo(const SgfNode& root, GameRecord& rec, std::vector<ReplayWarning>* warnings,
+                  size_t& setupTotal) {
   auto warn = [&](const std::string& text) {
     if (warnings) warnings->push_back({0, text});
   };
@@ -152,7 +165,7 @@ void readRootInfo(const SgfNode& root, GameRecord& rec, std::vector<ReplayWarnin
       warn("PL[" + std::string(*pl) + "] is not B or W: ignored");
     }
   }
-  readSetup(root, rec.size, rec.setup);
+  readSetup(root, rec.size, rec.setup, setupTotal);
 }
 
 std::string komiText(double k) {
@@ -187,14 +200,15 @@ int GameRecord::moveCount() const {
 GameRecord recordFromSgf(const SgfTree& tree, std::vector<ReplayWarning>* warnings) {
   GameRecord rec;
   if (tree.empty()) return rec;
-  readRootInfo(tree.root(), rec, warnings);
+  size_t setupTotal = 0;
+  readRootInfo(tree.root(), rec, warnings, setupTotal);
   const std::vector<int> line = tree.mainLine();
   int moveNumber = 0;
   for (size_t k = 0; k < line.size(); ++k) {
     const SgfNode& node = tree.node(line[k]);
     RecordMove m;
     if (k > 0) {
-      readSetup(node, rec.size, m.setup);
+      readSetup(node, rec.size, m.setup, setupTotal);
       if (const auto c = node.value("C")) m.comment = sgfText(*c);
       if (node.has("PL") && warnings) {
         warnings->push_back({moveNumber, "PL after the root is ignored"});

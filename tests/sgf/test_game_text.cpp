@@ -114,6 +114,7 @@ TEST_CASE("plain format: malformed input names the line and column") {
       {"fractalgo-game 1\nsetup B 1,1\nsize 9\nmoves\nend\n", 3, 1, "size must come before"},
       {"fractalgo-game 1\nmoves\ncomment x\nend\n", 3, 1, "before the first step"},
       {"fractalgo-game 1\nmoves\nend\nB 1,1\n", 4, 1, "after \"end\""},
+      {"fractalgo-game 1\nkomi 1\nkomi 2\nmoves\nend\n", 3, 1, "given twice"},
   };
   for (const Case& c : cases) {
     INFO(c.text);

@@ -259,3 +259,12 @@ TEST_CASE("random bytes and mutated records never crash the reader") {
   CHECK(errors > 0);
   CHECK(ok > 0);
 }
+
+TEST_CASE("compressed setup lists cannot blow up memory") {
+  std::string s = "(;SZ[52]AB";
+  for (int i = 0; i < 1560; ++i) s += "[aa:ZZ]";  // 1560 x 2704 points
+  s += ")";
+  const SgfError e = errorOf([&] { recordFromSgf(parseSgf(s).front()); });
+  CHECK_THAT(e.what(), Catch::Contains("setup points in one game"));
+  CHECK(e.offset() == 8);
+}
