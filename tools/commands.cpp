@@ -17,7 +17,7 @@ const std::vector<Command>& commands() {
       {"match", "games between two GTP engines: SGF, results table, win rate", runMatch},
       {"sgf", "read and replay SGF game folders; convert SGF <-> plain game format", runSgf},
       {"tables", "inspect and verify table files (info, verify)", runTables},
-      {"gtp", "GTP version 2 engine on stdin/stdout (genmove: baseline player)", runGtp},
+      {"gtp", "GTP version 2 engine on stdin/stdout (genmove: Monte-Carlo tree search)", runGtp},
   };
   return table;
 }

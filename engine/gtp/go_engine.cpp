@@ -54,6 +54,7 @@ GoEngine::GoEngine(GoEngineConfig config, std::unique_ptr<Player> player)
       game_(config_.size, gtpRules(config_.rules)) {
   registerGameCommands();
   registerSetupCommands();
+  registerSgfCommands();
   log("fractalgo GTP engine: genmove uses the " + player_->description());
 }
 

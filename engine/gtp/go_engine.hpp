@@ -2,10 +2,12 @@
 // command, holding an engine::Game, the clock as announced, and a pluggable Player
 // (player.hpp) for genmove. Reading guide: the constructor lists every command it
 // registers; each handler is a short member function in go_engine.cpp (game commands)
-// or go_engine_setup.cpp (handicap, time, scoring, analysis commands).
+// go_engine_setup.cpp (handicap, time, scoring, analysis commands) or go_engine_sgf.cpp
+// (loadsgf, printsgf).
 //
 // Known limits, said plainly:
-// - genmove uses the baseline uniform random player until the search issue lands.
+// - genmove uses whatever Player it is given: `fgo gtp` gives it the Monte-Carlo tree
+//   search of engine/play (mcts_player.hpp); the baseline random player is the other.
 // - There is no dead-stone estimator yet: final_score counts the board as it stands
 //   (Tromp-Taylor area, or territory if the rules say so) and final_status_list
 //   reports every stone alive, with empty dead and seki lists.
@@ -59,6 +61,7 @@ class GoEngine {
  private:
   void registerGameCommands();
   void registerSetupCommands();
+  void registerSgfCommands();
   void newGame(BoardSize size);
   void log(const std::string& line) const;
   // Argument readers that fail with the spec's messages.
@@ -90,6 +93,8 @@ class GoEngine {
   std::string cmdFinalStatusList(const GtpArgs& a);
   std::string cmdAnalyzeCommands(const GtpArgs& a);
   std::string cmdAreaOwner(const GtpArgs& a);
+  std::string cmdLoadSgf(const GtpArgs& a);
+  std::string cmdPrintSgf(const GtpArgs& a);
 
   GoEngineConfig config_;
   std::unique_ptr<Player> player_;

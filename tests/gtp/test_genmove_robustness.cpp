@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "engine/board/rng.hpp"
+#include "engine/gtp/mcts_player.hpp"
 #include "gtp_test_util.hpp"
 
 using namespace engine;
@@ -135,7 +136,8 @@ TEST_CASE("fgo gtp over a pipe: only GTP on stdout, log on stderr") {
     out << "1 name\n# comment\n2 boardsize 9\nplay b E5\n3 play w e5\nbogus\n"
            "4 genmove w\n5 final_status_list alive\nquit\n";
   }
-  const std::string cmd = "cat '" + script + "' | '" + fgo + "' gtp --seed 5 2>/dev/null";
+  const std::string cmd =
+      "cat '" + script + "' | '" + fgo + "' gtp --seed 5 --player baseline 2>/dev/null";
   FILE* pipe = popen(cmd.c_str(), "r");
   REQUIRE(pipe != nullptr);
   std::string out;
@@ -153,6 +155,27 @@ TEST_CASE("fgo gtp over a pipe: only GTP on stdout, log on stderr") {
   REQUIRE(parts[5].rfind("=4 ", 0) == 0);
   const std::string reply = parts[5].substr(3);
   CHECK(parseVertex(reply, {9, 9}).has_value());
-  CHECK(parts[6] == "=5 E5\n" + reply);
+  CHECK((parts[6] == "=5 E5\n" + reply || parts[6] == "=5 " + reply + "\nE5"));
   CHECK(parts[7] == "=");
+}
+
+TEST_CASE("the Monte-Carlo player plugs in and only ever plays legal moves") {
+  MctsParams params;
+  params.playouts = 60;
+  params.threads = 1;
+  GoEngineConfig config;
+  GoEngine e(config, std::make_unique<MctsPlayer>(params));
+  CHECK(ask(e, "version").find("Monte-Carlo") != std::string::npos);
+  REQUIRE(ask(e, "boardsize 5") == "");
+  Color c = Color::Black;
+  int passes = 0;
+  for (int move = 0; move < 120 && passes < 2; ++move) {
+    const std::string reply = ask(e, std::string("genmove ") + colorName(c));
+    INFO("move " << move << ": " << reply);
+    REQUIRE(reply.rfind("?", 0) != 0);
+    REQUIRE(reply != "resign");
+    passes = parseVertex(reply, {5, 5}) ? 0 : passes + 1;
+    c = opponent(c);
+  }
+  CHECK(e.game().board().checkConsistency().empty());
 }
