@@ -181,7 +181,8 @@ class BlockReducer : public Reducer {
     const int t = alongX ? tx : ty;
     const auto& side = alongX ? xs : ys;
     const bool secondHalf = t > 0 && side[static_cast<size_t>(t - 1)] == side[static_cast<size_t>(t)];
-    auto at = [&](int k) { return alongX ? big.at(x0 + k, y0) : big.at(x0, y0 + k); };
+    const int bx = x0, by = y0;  // named copies: clang 14 cannot capture structured bindings
+    auto at = [&](int k) { return alongX ? big.at(bx + k, by) : big.at(bx, by + k); };
     const int end = secondHalf ? 2 : 0;
     double b = 0, w = 0;
     for (auto [k, weight] : {std::pair{end, 1.0}, {1, 0.5}}) {
