@@ -1,0 +1,26 @@
+// Static bounds from unconditional life (D. B. Benson, "Life in the game of Go", 1976)
+// and a simple form of unconditional territory (in the spirit of M. Müller, "Playing it
+// safe", 1997): points that a colour keeps to the end of the game whatever the opponent
+// does, so the final area score is bounded without search.
+#pragma once
+
+#include "solve/geometry.hpp"
+
+namespace solve {
+
+// The chains of `own` that are unconditionally alive (Benson), as one mask.
+Mask bensonAlive(const Geometry& g, Mask own, Mask opp);
+
+// Points own is sure to score: its unconditionally alive chains plus every region
+// (connected set of non-own points) that borders only those chains and whose every
+// point is adjacent to one of them, so that the opponent can never make an eye there.
+Mask safePoints(const Geometry& g, Mask own, Mask opp);
+
+// Bounds on the final area score (own minus opp) from both colours' safe points:
+// every point not safe for either side may still go either way.
+struct ScoreBounds {
+  int lower, upper;
+};
+ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp);
+
+}  // namespace solve

@@ -1,0 +1,84 @@
+// Board geometry for the compact solver board: point masks, neighbour expansion by bit
+// shifts, and the symmetries of the board (8 on a square, 4 on a rectangle).
+//
+// A point is an index 0..n-1, row by row from the top-left corner (x + y * width), so a
+// set of points is a bit mask. Boards up to 32 points fit in the low half of a uint64_t;
+// the search key puts the mover's stones in the low and the opponent's in the high half.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/board/coord.hpp"
+
+namespace solve {
+
+using Mask = uint64_t;
+
+// Largest board the compact solver handles (points).
+inline constexpr int MAX_POINTS = 32;
+
+// The lowest set bit's index (m must be non-zero).
+inline int lowestBit(Mask m) {
+  return __builtin_ctzll(m);
+}
+inline int popcount(Mask m) {
+  return __builtin_popcountll(m);
+}
+
+class Geometry {
+ public:
+  // Throws engine::InputError unless 1 <= width, height and width * height <= 32.
+  Geometry(int width, int height);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  int points() const { return n_; }
+  engine::BoardSize size() const { return {width_, height_}; }
+  Mask all() const { return all_; }
+  int point(int x, int y) const { return y * width_ + x; }
+  int x(int p) const { return p % width_; }
+  int y(int p) const { return p / width_; }
+  Mask neighbours(int p) const { return nbr_[p]; }
+
+  // s plus every point adjacent to s.
+  Mask expand(Mask s) const {
+    return (s | ((s & notRight_) << 1) | ((s & notLeft_) >> 1) | (s << width_) | (s >> width_)) &
+           all_;
+  }
+  // The connected part of `within` that contains the points of seed (seed within it).
+  Mask flood(Mask seed, Mask within) const {
+    Mask prev = 0;
+    while (seed != prev) {
+      prev = seed;
+      seed = expand(seed) & within;
+    }
+    return seed;
+  }
+
+  // Number of symmetries: 8 for a square, 4 for a rectangle.
+  int symmetries() const { return nsym_; }
+  // Image of point p under symmetry s (s = 0 is the identity).
+  int mapPoint(int s, int p) const { return perm_[s][p]; }
+  // Point whose image under s is p.
+  int unmapPoint(int s, int p) const { return inv_[s][p]; }
+  // Image of a set of points under symmetry s (four byte-table look-ups).
+  Mask mapMask(int s, Mask m) const {
+    const auto& t = table_[s];
+    return t[0][m & 255] | t[1][(m >> 8) & 255] | t[2][(m >> 16) & 255] | t[3][(m >> 24) & 255];
+  }
+
+  // GTP vertex of point p ("C3"), or "pass" for a negative p.
+  std::string vertex(int p) const;
+
+ private:
+  int width_, height_, n_, nsym_;
+  Mask all_, notLeft_, notRight_;
+  std::array<Mask, MAX_POINTS> nbr_{};
+  std::array<std::array<int8_t, MAX_POINTS>, 8> perm_{};
+  std::array<std::array<int8_t, MAX_POINTS>, 8> inv_{};
+  std::vector<std::array<std::array<uint32_t, 256>, 4>> table_;
+};
+
+}  // namespace solve

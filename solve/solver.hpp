@@ -1,0 +1,133 @@
+// The exact small-board solver. Reading guide: geometry.hpp (points, masks, symmetries)
+// -> compact_board.hpp (the bitset board) -> benson.hpp (static score bounds) -> this
+// file (rules, search, results) -> minimax.hpp (the slow reference it is tested against).
+// docs/SOLVER.md explains the search and how superko history is kept out of the
+// transposition table.
+//
+// Values are area scores from Black's side: Black's stones and surrounded points minus
+// White's, komi 0, under perfect play until two consecutive passes. Komi (Rules::komi)
+// is only added to what the caller sees: inside the search the value is colour-free, so
+// a position and its colour-swapped twin share one table entry.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/board/color.hpp"
+#include "solve/compact_board.hpp"
+#include "solve/geometry.hpp"
+
+namespace solve {
+
+enum class KoRule : uint8_t {
+  Positional,         // positional superko: no move recreates an earlier board position
+  SimpleCyclesDrawn,  // simple ko; a repeated (position, side to move) ends the game at 0
+};
+
+struct Rules {
+  KoRule ko = KoRule::Positional;
+  bool suicideAllowed = false;
+  double komi = 0;
+  // "psk" (default), "simple" (simple ko, cycles drawn), "tromp-taylor" (PSK + suicide);
+  // throws engine::InputError otherwise.
+  static Rules named(const std::string& name);
+  std::string name() const;
+};
+
+enum class Algorithm : uint8_t { AlphaBeta, Mtdf };
+
+// A position to solve: stones, side to move, consecutive passes just made (0 or 1), the
+// simple-ko point forbidden to the side to move (-1 for none) and, for superko, the
+// earlier board positions of the game (CompactBoard::hash() values, oldest first).
+struct Position {
+  Mask black = 0, white = 0;
+  engine::Color toMove = engine::Color::Black;
+  int passes = 0;
+  int ko = -1;
+  std::vector<uint64_t> history;
+};
+
+struct SolveOptions {
+  Rules rules;
+  Algorithm algorithm = Algorithm::Mtdf;
+  uint64_t maxNodes = 0;       // 0: no limit
+  double maxSeconds = 0;       // 0: no limit
+  int ttLog2 = 22;             // transposition table of 2^ttLog2 16-byte entries
+  int threads = 1;             // OpenMP threads for the root analysis (best moves)
+  bool transpositions = true;  // use the transposition table at all
+  // Superko-exact table: keys include the set of earlier positions on the path, so a
+  // stored result is reused only under the same history (sound, fewer transpositions,
+  // no symmetry folding). Off: the faster scheme of SOLVER.md, which can err under
+  // positional superko when a result is reused under a different history.
+  bool strictHistory = false;
+  bool symmetry = true;   // canonical keys under board symmetries
+  bool benson = true;     // static bounds from unconditional life and territory
+  bool bestMoves = true;  // list every optimal root move
+  bool principalVariation = true;
+};
+
+// One root move with its value (Black minus White, komi included) or bounds.
+struct MoveValue {
+  int move = -1;  // point, or -1 for pass
+  double lower = 0, upper = 0;
+  bool exact() const { return lower == upper; }
+};
+
+struct SolveResult {
+  bool exact = false;  // false when a limit stopped the search
+  double value = 0;    // Black minus White plus komi... see `lower`/`upper` when inexact
+  double lower = 0, upper = 0;
+  std::vector<int> best;  // every optimal first move (exact results only)
+  std::vector<int> pv;    // a principal variation to the end of the game
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+class TranspositionTable;
+
+// Solves positions of one board geometry; keeps its transposition table between calls
+// (valid across calls because stored results never depend on history, see SOLVER.md).
+class Solver {
+ public:
+  Solver(const Geometry& geometry, SolveOptions options = {});
+  ~Solver();
+
+  SolveResult solve(const Position& position);
+  // Exact value of each legal root move (or bounds when a limit stops the search),
+  // best first for the side to move.
+  std::vector<MoveValue> analyse(const Position& position);
+
+  const Geometry& geometry() const { return g_; }
+  const SolveOptions& options() const { return opt_; }
+  // Bytes held by the transposition table.
+  size_t memoryBytes() const;
+  // Nodes searched by the last analyse() call.
+  uint64_t lastNodes() const { return lastNodes_; }
+
+ private:
+  friend class Worker;
+  const Geometry& g_;
+  SolveOptions opt_;
+  std::unique_ptr<TranspositionTable> tt_;
+  uint64_t lastNodes_ = 0;
+};
+
+// Run-time advice for the cascade: ordered moves for the side to move, exact when the
+// position is solved within the budget, otherwise the best bounds found, and says which.
+struct Advice {
+  bool exact = false;
+  std::vector<MoveValue> moves;  // best first
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+Advice advise(const Geometry& geometry, const Position& position, uint64_t maxNodes,
+              double maxSeconds, Rules rules = {});
+
+// Parses a diagram (engine/board/ascii.hpp format) of at most 32 points into a position.
+Position positionFromDiagram(const std::string& diagram, engine::Color toMove,
+                             engine::BoardSize& size);
+
+}  // namespace solve

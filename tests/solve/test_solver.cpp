@@ -1,0 +1,213 @@
+// The solver against published values it reproduces, against the slow reference
+// minimax on engine::Game (tiny boards and random small positions), static bounds
+// against exact values, and bad input.
+#include <catch2/catch.hpp>
+
+#include "engine/board/ascii.hpp"
+#include "engine/board/errors.hpp"
+#include "engine/board/game.hpp"
+#include "engine/board/random_player.hpp"
+#include "solve/benson.hpp"
+#include "solve/minimax.hpp"
+#include "solve/solver.hpp"
+
+using engine::Color;
+using namespace solve;
+
+namespace {
+
+SolveResult solveEmpty(int w, int h, Rules rules = {}, SolveOptions opt = {}) {
+  const Geometry g(w, h);
+  opt.rules = rules;
+  opt.ttLog2 = 18;
+  Solver s(g, opt);
+  return s.solve(Position{});
+}
+
+std::vector<std::string> names(const Geometry& g, const std::vector<int>& moves) {
+  std::vector<std::string> out;
+  for (int m : moves) out.push_back(g.vertex(m));
+  return out;
+}
+
+// A random position from a game played on engine::Game, with the solver's position
+// (stones, side, ko, superko history) taken from it.
+struct RandomPosition {
+  engine::Game game;
+  Position pos;
+};
+
+RandomPosition randomPosition(int w, int h, uint64_t seed, int emptyLeft, engine::KoRule ko) {
+  engine::Rules rules;
+  rules.ko = ko;
+  rules.komi = 0;
+  RandomPosition r{engine::Game({w, h}, rules), {}};
+  engine::RandomPlayer player(seed);
+  const Geometry g(w, h);
+  std::vector<uint64_t> history{0};
+  for (int i = 0; i < 200; ++i) {
+    if (static_cast<int>(r.game.board().emptyPoints().size()) <= emptyLeft) break;
+    const engine::Point p = player.choose(r.game);
+    if (p == engine::PASS) break;
+    r.game.play(p, r.game.toMove());
+    history.push_back(CompactBoard::fromEngine(g, r.game.board()).hash());
+  }
+  const CompactBoard b = CompactBoard::fromEngine(g, r.game.board());
+  r.pos.black = b.black();
+  r.pos.white = b.white();
+  r.pos.toMove = r.game.toMove();
+  if (b.koPoint() >= 0 && b.koColor() == r.pos.toMove) r.pos.ko = b.koPoint();
+  history.pop_back();  // the current position is the root itself
+  if (ko == engine::KoRule::Positional) r.pos.history = history;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("published small-board values under positional superko") {
+  // 1xN values as in van der Werf's tables; 2x2 = +1 (Tromp); 3x3 = +9 from the centre.
+  CHECK(solveEmpty(1, 1).value == 0);
+  CHECK(solveEmpty(1, 3).value == 3);
+  CHECK(solveEmpty(1, 4).value == 4);
+  CHECK(solveEmpty(1, 5).value == 0);
+  CHECK(solveEmpty(1, 6).value == 1);
+  CHECK(solveEmpty(2, 2).value == 1);
+  const SolveResult r3 = solveEmpty(3, 3);
+  CHECK(r3.exact);
+  CHECK(r3.value == 9);
+  CHECK(names(Geometry(3, 3), r3.best) == std::vector<std::string>{"B2"});
+}
+
+TEST_CASE("2x2 is a draw under simple ko with cycles drawn") {
+  Rules simple;
+  simple.ko = KoRule::SimpleCyclesDrawn;
+  CHECK(solveEmpty(2, 2, simple).value == 0);
+}
+
+TEST_CASE("3x4 is +4", "[slow]") {
+  const SolveResult r = solveEmpty(4, 3);
+  CHECK(r.value == 4);
+}
+
+TEST_CASE("every search variant agrees on tiny boards") {
+  // Variants of the history-exact table (strictHistory); the fast scheme can differ
+  // under superko (docs/SOLVER.md).
+  for (auto [w, h] : {std::pair{2, 2}, std::pair{1, 4}, std::pair{1, 5}}) {
+    for (int variant = 0; variant < 8; ++variant) {
+      SolveOptions opt;
+      opt.strictHistory = true;
+      opt.algorithm = variant & 1 ? Algorithm::AlphaBeta : Algorithm::Mtdf;
+      opt.symmetry = !(variant & 2);
+      opt.benson = !(variant & 4);
+      INFO(w << "x" << h << " variant " << variant);
+      CHECK(solveEmpty(w, h, {}, opt).value == solveEmpty(w, h).value);
+    }
+  }
+}
+
+TEST_CASE("solver matches the reference minimax on tiny empty boards") {
+  for (auto ko : {engine::KoRule::Positional, engine::KoRule::Simple}) {
+    for (auto [w, h] : {std::pair{1, 1}, std::pair{1, 2}, std::pair{1, 3}, std::pair{1, 4},
+                        std::pair{2, 2}, std::pair{1, 5}}) {
+      engine::Rules er;
+      er.ko = ko;
+      engine::Game game({w, h}, er);
+      uint64_t nodes = 0;
+      const int ref = referenceValue(game, nodes);
+      Rules rules;
+      if (ko == engine::KoRule::Simple) rules.ko = KoRule::SimpleCyclesDrawn;
+      INFO(w << "x" << h << (ko == engine::KoRule::Simple ? " simple" : " psk"));
+      SolveOptions strict;
+      strict.strictHistory = true;
+      CHECK(solveEmpty(w, h, rules, strict).value == ref);
+    }
+  }
+}
+
+TEST_CASE("solver matches the reference minimax on random small positions") {
+  int compared = 0;
+  for (auto ko : {engine::KoRule::Positional, engine::KoRule::Simple}) {
+    for (auto [w, h] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{4, 4}, std::pair{3, 5}}) {
+      for (uint64_t seed = 1; seed <= 25; ++seed) {
+        RandomPosition rp = randomPosition(w, h, seed * 13 + w, 4, ko);
+        if (rp.game.over()) continue;
+        uint64_t nodes = 0;
+        const int ref = referenceValue(rp.game, nodes);
+        const Geometry g(w, h);
+        SolveOptions opt;
+        opt.ttLog2 = 16;
+        opt.strictHistory = true;
+        if (ko == engine::KoRule::Simple) opt.rules.ko = KoRule::SimpleCyclesDrawn;
+        Solver solver(g, opt);
+        const SolveResult r = solver.solve(rp.pos);
+        INFO(engine::boardToString(rp.game.board())
+             << "to move " << colorName(rp.pos.toMove) << " seed " << seed);
+        REQUIRE(r.exact);
+        CHECK(r.value == ref);
+        // Static bounds hold for the exact value (from the mover's side).
+        const bool black = rp.pos.toMove == Color::Black;
+        const ScoreBounds b = staticBounds(g, black ? rp.pos.black : rp.pos.white,
+                                           black ? rp.pos.white : rp.pos.black);
+        const int mover = black ? ref : -ref;
+        CHECK(b.lower <= mover);
+        CHECK(mover <= b.upper);
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared > 150);
+}
+
+TEST_CASE("Benson finds unconditional life and its territory") {
+  const engine::Board board = engine::parseBoard(
+      ". X . X .\n"
+      "X X X X X\n"
+      ". . O . .\n"
+      "O O . O O\n"
+      ". . . . .\n");
+  const Geometry g(5, 5);
+  const CompactBoard b = CompactBoard::fromEngine(g, board);
+  // The black wall with two eyes on the top edge is alive; White's stones are not.
+  CHECK(bensonAlive(g, b.black(), b.white()) == b.black());
+  CHECK(bensonAlive(g, b.white(), b.black()) == 0);
+  const Mask top = Mask{0b11111};
+  CHECK(safePoints(g, b.black(), b.white()) == (b.black() | top));
+  const ScoreBounds sb = staticBounds(g, b.black(), b.white());
+  CHECK(sb.lower == 10 - 15);
+  CHECK(sb.upper == 10 + 15);
+}
+
+TEST_CASE("bad input gives clear errors") {
+  engine::BoardSize size;
+  CHECK_THROWS_AS(positionFromDiagram(". . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n"
+                                      ". . . . . .\n. . . . . .\n",
+                                      Color::Black, size),
+                  engine::InputError);
+  CHECK_THROWS_AS(positionFromDiagram("X . Q\n", Color::Black, size), engine::InputError);
+  CHECK_THROWS_AS(positionFromDiagram("X .\n. . .\n", Color::Black, size), engine::InputError);
+  CHECK_THROWS_AS(Rules::named("ing"), engine::InputError);
+  const Geometry g(2, 2);
+  Solver s(g);
+  Position p;
+  p.black = 1;
+  p.white = 1;
+  CHECK_THROWS_AS(s.solve(p), engine::InputError);
+  p.white = 0;
+  p.passes = 2;
+  CHECK_THROWS_AS(s.solve(p), engine::InputError);
+  CHECK_THROWS_AS(Solver(g, SolveOptions{.ttLog2 = 40}), engine::InputError);
+}
+
+TEST_CASE("advise gives exact values within a budget and bounds beyond it") {
+  const Geometry g(3, 3);
+  Position p;
+  p.black = Mask{1} << 4;  // Black at the centre, White to move
+  p.toMove = Color::White;
+  const Advice a = advise(g, p, 0, 0);
+  REQUIRE(a.exact);
+  REQUIRE(!a.moves.empty());
+  CHECK(a.moves.front().lower == 9);  // Black keeps the whole board whatever White does
+  const Advice tiny = advise(g, Position{}, 10, 0);
+  CHECK_FALSE(tiny.exact);
+  for (const MoveValue& m : tiny.moves) CHECK(m.lower <= m.upper);
+}

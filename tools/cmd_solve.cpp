@@ -1,0 +1,120 @@
+// fgo solve: the exact small-board solver (solve/solver.hpp) on an empty board or a
+// diagram, printing the value (Black's area minus White's, komi 0 unless given), the
+// optimal first moves and a principal variation.
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "engine/board/errors.hpp"
+#include "solve/solver.hpp"
+#include "tools/options.hpp"
+
+namespace fgo {
+
+namespace {
+
+// The diagram text: the contents of a file when `arg` names one, otherwise the argument
+// itself with '/' accepted as a row separator.
+std::string diagramText(const std::string& arg) {
+  std::ifstream in(arg);
+  if (in) {
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  std::string text = arg;
+  std::replace(text.begin(), text.end(), '/', '\n');
+  return text;
+}
+
+std::string moveList(const solve::Geometry& g, const std::vector<int>& moves, bool json) {
+  std::string out = json ? "[" : "";
+  for (size_t i = 0; i < moves.size(); ++i) {
+    if (i) out += json ? ", " : " ";
+    out += json ? "\"" + g.vertex(moves[i]) + "\"" : g.vertex(moves[i]);
+  }
+  return json ? out + "]" : out;
+}
+
+}  // namespace
+
+int runSolve(const std::vector<std::string>& args) {
+  po::options_description desc("fgo solve options");
+  std::string size, position, toMove, rules, algorithm;
+  double komi = 0, maxSeconds = 0;
+  uint64_t maxNodes = 0;
+  int ttLog2 = 22, threads = 1;
+  desc.add_options()("size", po::value(&size), "board size WxH (at most 32 points)")(
+      "position", po::value(&position), "diagram file, or diagram text with '/' between rows")(
+      "to-move", po::value(&toMove)->default_value("B"), "side to move: B or W")(
+      "rules", po::value(&rules)->default_value("psk"),
+      "psk, simple (cycles drawn) or tromp-taylor")("komi", po::value(&komi)->default_value(0),
+                                                    "komi added to the reported value")(
+      "max-nodes", po::value(&maxNodes)->default_value(0), "node limit (0: none)")(
+      "max-seconds", po::value(&maxSeconds)->default_value(0), "time limit (0: none)")(
+      "algorithm", po::value(&algorithm)->default_value("mtdf"), "mtdf or alphabeta")(
+      "tt-log2", po::value(&ttLog2)->default_value(22), "table of 2^N 16-byte entries")(
+      "threads", po::value(&threads)->default_value(1), "OpenMP threads (root analysis)")(
+      "no-symmetry", "do not fold symmetric positions in the table")(
+      "no-benson", "no static bounds from unconditional life")("json", "print one JSON object");
+  po::variables_map vm;
+  if (!parseOptions(args, "fgo solve --size WxH [--position DIAGRAM] [--json]", desc, vm)) {
+    return 0;
+  }
+  if (toMove != "B" && toMove != "W" && toMove != "b" && toMove != "w") {
+    throw UsageError("--to-move must be B or W");
+  }
+  if (algorithm != "mtdf" && algorithm != "alphabeta") {
+    throw UsageError("--algorithm must be mtdf or alphabeta");
+  }
+  if (threads < 1 || threads > 64) throw UsageError("--threads must be between 1 and 64");
+  const engine::Color side =
+      (toMove == "W" || toMove == "w") ? engine::Color::White : engine::Color::Black;
+  solve::Position pos;
+  engine::BoardSize bs;
+  if (vm.count("position")) {
+    pos = solve::positionFromDiagram(diagramText(position), side, bs);
+    if (vm.count("size") && !(engine::parseBoardSize(size) == bs)) {
+      throw engine::InputError("--size " + size + " does not match the diagram (" + bs.str() + ")");
+    }
+  } else if (vm.count("size")) {
+    bs = engine::parseBoardSize(size);
+    pos.toMove = side;
+  } else {
+    throw UsageError("give --size or --position");
+  }
+  const solve::Geometry g(bs.width, bs.height);
+  solve::SolveOptions opt;
+  opt.rules = solve::Rules::named(rules);
+  opt.rules.komi = komi;
+  opt.maxNodes = maxNodes;
+  opt.maxSeconds = maxSeconds;
+  opt.ttLog2 = ttLog2;
+  opt.threads = threads;
+  opt.algorithm = algorithm == "mtdf" ? solve::Algorithm::Mtdf : solve::Algorithm::AlphaBeta;
+  opt.symmetry = !vm.count("no-symmetry");
+  opt.benson = !vm.count("no-benson");
+  solve::Solver solver(g, opt);
+  const solve::SolveResult r = solver.solve(pos);
+  if (vm.count("json")) {
+    std::cout << "{\"value\": " << r.value << ", \"exact\": " << (r.exact ? "true" : "false")
+              << ", \"lower\": " << r.lower << ", \"upper\": " << r.upper
+              << ", \"best\": " << moveList(g, r.best, true)
+              << ", \"pv\": " << moveList(g, r.pv, true) << ", \"nodes\": " << r.nodes
+              << ", \"seconds\": " << r.seconds << ", \"rules\": \"" << opt.rules.name()
+              << "\", \"size\": \"" << bs.str() << "\"}\n";
+  } else {
+    if (r.exact) {
+      std::cout << "value " << r.value << " (Black minus White, komi " << komi << ")\n";
+    } else {
+      std::cout << "not solved within the limits: value in [" << r.lower << ", " << r.upper
+                << "]\n";
+    }
+    std::cout << "best " << moveList(g, r.best, false) << "\npv " << moveList(g, r.pv, false)
+              << "\nnodes " << r.nodes << "\nseconds " << r.seconds << "\n";
+  }
+  return 0;
+}
+
+}  // namespace fgo
