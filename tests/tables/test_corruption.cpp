@@ -177,7 +177,8 @@ TEST_CASE("a flipped payload byte is refused") {
   ScratchDir dir;
   const auto good = validFile(dir, 5000);
   const auto path = dir / "bad.tbl";
-  for (size_t at = HEADER_BYTES; at < good.size(); ++at) {
+  // Every byte of the zstd frame header and first block header, then every 3rd byte.
+  for (size_t at = HEADER_BYTES; at < good.size(); at += at < HEADER_BYTES + 64 ? 1 : 3) {
     auto b = good;
     b[at] ^= static_cast<uint8_t>(1u << (at % 8));
     writeBytes(path, b);
@@ -196,7 +197,8 @@ TEST_CASE("a damaged zstd frame behind a matching stored checksum is still refus
   const auto payload = tables_test::samplePayload(5000, 11);
   const auto path = dir / "bad.tbl";
   int decompression = 0, content = 0, harmless = 0;
-  for (size_t at = HEADER_BYTES; at < good.size(); ++at) {
+  // Every byte of the zstd frame header and first block header, then every 3rd byte.
+  for (size_t at = HEADER_BYTES; at < good.size(); at += at < HEADER_BYTES + 64 ? 1 : 3) {
     auto b = good;
     b[at] ^= 0x10;
     setLE(b, 64, crc64(std::span<const uint8_t>(b).subspan(HEADER_BYTES)), 8);
