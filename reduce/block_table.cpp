@@ -218,7 +218,7 @@ tables::TableMeta metaFor(size_t entries) {
   meta.rules.komi = 0;
   meta.generatorName = "fgo tables build --reduce";
   meta.generatorVersion = GENERATOR_VERSION;
-  meta.note = "3x3->2x2, influence 2^-d, 2x2 stones x9/4, tie: majority";
+  meta.note = "3x3->2x2, influence 2^-d, 2x2 stones x1.5, tie: majority";
   meta.entryCount = entries;
   return meta;
 }
