@@ -7,7 +7,10 @@ int runPerft(const std::vector<std::string>& args);
 int runSelfplay(const std::vector<std::string>& args);
 int runMatch(const std::vector<std::string>& args);
 int runSgf(const std::vector<std::string>& args);
+int runSolve(const std::vector<std::string>& args);
 int runGtp(const std::vector<std::string>& args);
+int runPredict(const std::vector<std::string>& args);
+int runReduce(const std::vector<std::string>& args);
 int runTables(const std::vector<std::string>& args);
 
 const std::vector<Command>& commands() {
@@ -16,6 +19,9 @@ const std::vector<Command>& commands() {
       {"selfplay", "play a game between two baseline (random) players", runSelfplay},
       {"match", "games between two GTP engines: SGF, results table, win rate", runMatch},
       {"sgf", "read and replay SGF game folders; convert SGF <-> plain game format", runSgf},
+      {"solve", "solve a small board (up to 32 points) exactly: value, best moves, pv", runSolve},
+      {"reduce", "show the cascade's levels for a position; measure reduction quality", runReduce},
+      {"predict", "hit@k of the reduction cascade on game records, beside baselines", runPredict},
       {"tables", "inspect and verify table files (info, verify)", runTables},
       {"gtp", "GTP version 2 engine on stdin/stdout (genmove: Monte-Carlo tree search)", runGtp},
   };
