@@ -110,9 +110,14 @@ class Worker {
   std::chrono::steady_clock::time_point start_;
 };
 
+// Deepest path searched: beyond it the search stops with bounds only (not exact), so
+// that long superko games cannot overflow the stack.
+constexpr size_t MAX_SEARCH_PLY = 600;
+
 bool Worker::limitHit() {
   const SolveOptions& o = s_.opt_;
   if (o.maxNodes && nodes_ >= o.maxNodes) aborted_ = true;
+  if (path_.size() > MAX_SEARCH_PLY) aborted_ = true;
   if (o.maxSeconds > 0 && (nodes_ & 4095) == 0 &&
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >
           o.maxSeconds) {
@@ -372,12 +377,18 @@ void validate(const Geometry& g, const Position& p) {
 
 }  // namespace
 
-Solver::Solver(const Geometry& geometry, SolveOptions options)
-    : g_(geometry), opt_(options), tt_(std::make_unique<TranspositionTable>(options.ttLog2)) {
-  if (options.ttLog2 < 4 || options.ttLog2 > 30) {
-    throw engine::InputError("solve: ttLog2 must be between 4 and 30");
-  }
+namespace {
+// The table size, checked before anything is allocated.
+int checkedTtLog2(int log2) {
+  if (log2 < 4 || log2 > 30) throw engine::InputError("solve: ttLog2 must be between 4 and 30");
+  return log2;
 }
+}  // namespace
+
+Solver::Solver(const Geometry& geometry, SolveOptions options)
+    : g_(geometry),
+      opt_(options),
+      tt_(std::make_unique<TranspositionTable>(checkedTtLog2(options.ttLog2))) {}
 
 Solver::~Solver() = default;
 

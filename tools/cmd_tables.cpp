@@ -1,12 +1,13 @@
 // fgo tables: inspect and check table files (tables/table_file.hpp). Each action is one
-// row of the table below; the build actions (`build --solve`, `build --reduce`) are to
-// be added there by the solver and cascade work.
+// row of the table below. `build --reduce` makes the cascade's block table; the solver's
+// `build --solve` is to be added there by the solver work.
 #include <chrono>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 
 #include "engine/board/coord.hpp"
+#include "reduce/block_table.hpp"
 #include "tables/table_file.hpp"
 #include "tools/options.hpp"
 
@@ -120,10 +121,31 @@ int runVerify(const std::vector<std::string>& args) {
   return 0;
 }
 
+// Builds a table with a deterministic generator. Today: the cascade's 3x3 -> 2x2
+// reduction table (reduce/block_table.hpp); the solver's tables come with solve/.
+int runBuild(const std::vector<std::string>& args) {
+  po::options_description desc("fgo tables build options");
+  std::string out;
+  desc.add_options()("reduce", "build the 3x3 -> 2x2 block reduction table")(
+      "out", po::value(&out), "output file (default: the table the engine loads)");
+  po::variables_map vm;
+  if (!parseOptions(args, "fgo tables build --reduce [--out FILE]", desc, vm)) return 0;
+  if (!vm.count("reduce")) throw UsageError("say what to build: --reduce");
+  const std::string path = out.empty() ? reduce::defaultBlockTablePath().string() : out;
+  const auto start = std::chrono::steady_clock::now();
+  const reduce::BlockTable table = reduce::BlockTable::generate();
+  table.save(path);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << "wrote " << path << ": " << table.entries().size() << " entries in " << std::fixed
+            << std::setprecision(2) << s << " s\n";
+  return 0;
+}
+
 const std::vector<TablesAction>& actions() {
   static const std::vector<TablesAction> table = {
       {"info", "print the header of a table file (checks the header only)", runInfo},
       {"verify", "check a whole table file; non-zero exit and the reason if bad", runVerify},
+      {"build", "build a table with its deterministic generator (--reduce)", runBuild},
   };
   return table;
 }
