@@ -3,6 +3,8 @@
 // built with its gtp command.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "engine/match/gtp_client.hpp"
 #include "engine/match/match.hpp"
@@ -44,7 +46,8 @@ TEST_CASE("a 9x9 game of fgo gtp against GNU Go ends cleanly, and the scorers ag
   // and GNU Go's differ, rightly.) A build whose gtp has no --player option is run as
   // it is.
   std::string engine1;
-  for (const std::string candidate : {"'" + fgo + "' gtp --player baseline", "'" + fgo + "' gtp"}) {
+  for (const std::string& candidate :
+       std::vector<std::string>{"'" + fgo + "' gtp --player baseline", "'" + fgo + "' gtp"}) {
     if (engine1.empty() && std::filesystem::exists(fgo) && fgoGtpWorks(candidate))
       engine1 = candidate;
   }

@@ -195,7 +195,9 @@ TEST_CASE("bad input gives clear errors") {
   p.white = 0;
   p.passes = 2;
   CHECK_THROWS_AS(s.solve(p), engine::InputError);
-  CHECK_THROWS_AS(Solver(g, SolveOptions{.ttLog2 = 40}), engine::InputError);
+  SolveOptions huge;
+  huge.ttLog2 = 40;
+  CHECK_THROWS_AS(Solver(g, huge), engine::InputError);
 }
 
 TEST_CASE("advise gives exact values within a budget and bounds beyond it") {
