@@ -30,38 +30,6 @@ std::vector<std::string> names(const Geometry& g, const std::vector<int>& moves)
   return out;
 }
 
-// A random position from a game played on engine::Game, with the solver's position
-// (stones, side, ko, superko history) taken from it.
-struct RandomPosition {
-  engine::Game game;
-  Position pos;
-};
-
-RandomPosition randomPosition(int w, int h, uint64_t seed, int emptyLeft, engine::KoRule ko) {
-  engine::Rules rules;
-  rules.ko = ko;
-  rules.komi = 0;
-  RandomPosition r{engine::Game({w, h}, rules), {}};
-  engine::RandomPlayer player(seed);
-  const Geometry g(w, h);
-  std::vector<uint64_t> history{0};
-  for (int i = 0; i < 200; ++i) {
-    if (static_cast<int>(r.game.board().emptyPoints().size()) <= emptyLeft) break;
-    const engine::Point p = player.choose(r.game);
-    if (p == engine::PASS) break;
-    r.game.play(p, r.game.toMove());
-    history.push_back(CompactBoard::fromEngine(g, r.game.board()).hash());
-  }
-  const CompactBoard b = CompactBoard::fromEngine(g, r.game.board());
-  r.pos.black = b.black();
-  r.pos.white = b.white();
-  r.pos.toMove = r.game.toMove();
-  if (b.koPoint() >= 0 && b.koColor() == r.pos.toMove) r.pos.ko = b.koPoint();
-  history.pop_back();  // the current position is the root itself
-  if (ko == engine::KoRule::Positional) r.pos.history = history;
-  return r;
-}
-
 }  // namespace
 
 TEST_CASE("published small-board values under positional superko") {
@@ -127,40 +95,6 @@ TEST_CASE("solver matches the reference minimax on tiny empty boards", "[slow]")
       CHECK(solveEmpty(w, h, rules, strict).value == ref);
     }
   }
-}
-
-TEST_CASE("solver matches the reference minimax on random small positions", "[slow]") {
-  int compared = 0;
-  for (auto ko : {engine::KoRule::Positional, engine::KoRule::Simple}) {
-    for (auto [w, h] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{4, 4}, std::pair{3, 5}}) {
-      for (uint64_t seed = 1; seed <= 25; ++seed) {
-        RandomPosition rp = randomPosition(w, h, seed * 13 + w, 4, ko);
-        if (rp.game.over()) continue;
-        uint64_t nodes = 0;
-        const int ref = referenceValue(rp.game, nodes);
-        const Geometry g(w, h);
-        SolveOptions opt;
-        opt.ttLog2 = 16;
-        opt.strictHistory = true;
-        if (ko == engine::KoRule::Simple) opt.rules.ko = KoRule::SimpleCyclesDrawn;
-        Solver solver(g, opt);
-        const SolveResult r = solver.solve(rp.pos);
-        INFO(engine::boardToString(rp.game.board())
-             << "to move " << colorName(rp.pos.toMove) << " seed " << seed);
-        REQUIRE(r.exact);
-        CHECK(r.value == ref);
-        // Static bounds hold for the exact value (from the mover's side).
-        const bool black = rp.pos.toMove == Color::Black;
-        const ScoreBounds b = staticBounds(g, black ? rp.pos.black : rp.pos.white,
-                                           black ? rp.pos.white : rp.pos.black);
-        const int mover = black ? ref : -ref;
-        CHECK(b.lower <= mover);
-        CHECK(mover <= b.upper);
-        ++compared;
-      }
-    }
-  }
-  CHECK(compared > 150);
 }
 
 TEST_CASE("Benson finds unconditional life and its territory") {
