@@ -25,7 +25,9 @@ int digit(uint32_t code, int i) {
   return static_cast<int>(code % 3);
 }
 
-double sign(int v) { return v == 1 ? 1.0 : v == 2 ? -1.0 : 0.0; }
+double sign(int v) {
+  return v == 1 ? 1.0 : v == 2 ? -1.0 : 0.0;
+}
 
 // Influence of a block's stones at the 9 sample points of the 3x3 area.
 void influence3(uint32_t code, double out[9]) {
@@ -105,8 +107,12 @@ uint8_t bestBlock(uint32_t code3) {
   return best;
 }
 
-int value(Color c) { return c == Color::Black ? 1 : c == Color::White ? 2 : 0; }
-Color colorOf(int v) { return v == 1 ? Color::Black : v == 2 ? Color::White : Color::Empty; }
+int value(Color c) {
+  return c == Color::Black ? 1 : c == Color::White ? 2 : 0;
+}
+Color colorOf(int v) {
+  return v == 1 ? Color::Black : v == 2 ? Color::White : Color::Empty;
+}
 
 // Big lines behind each small line of a side: {first, count}.
 std::vector<std::pair<int, int>> sideMap(int side) {
@@ -134,8 +140,9 @@ class BlockReducer : public Reducer {
 
   Reduction reduce(const Board& big, Color toMove, BoardSize to) const override {
     if (blockReducedSide(big.width()) != to.width || blockReducedSide(big.height()) != to.height) {
-      throw engine::InputError("block reduction maps 3q lines to 2q and 3q+1 (q even) to 2q+1; not " +
-                               big.size().str() + " -> " + to.str());
+      throw engine::InputError(
+          "block reduction maps 3q lines to 2q and 3q+1 (q even) to 2q+1; not " + big.size().str() +
+          " -> " + to.str());
     }
     const auto xs = sideMap(big.width()), ys = sideMap(big.height());
     const size_t n = static_cast<size_t>(to.width) * to.height;
@@ -148,9 +155,11 @@ class BlockReducer : public Reducer {
         const auto [y0, ny] = ys[static_cast<size_t>(ty)];
         if (nx == 3 && ny == 3) {
           uint32_t code = 0, p3 = 1;
-          for (int k = 0; k < 9; ++k, p3 *= 3) code += p3 * static_cast<uint32_t>(value(big.at(x0 + k % 3, y0 + k / 3)));
-          const int sub = (ty == 0 || ys[static_cast<size_t>(ty - 1)] != ys[static_cast<size_t>(ty)] ? 0 : 2) +
-                          (tx == 0 || xs[static_cast<size_t>(tx - 1)] != xs[static_cast<size_t>(tx)] ? 0 : 1);
+          for (int k = 0; k < 9; ++k, p3 *= 3)
+            code += p3 * static_cast<uint32_t>(value(big.at(x0 + k % 3, y0 + k / 3)));
+          const int sub =
+              (ty == 0 || ys[static_cast<size_t>(ty - 1)] != ys[static_cast<size_t>(ty)] ? 0 : 2) +
+              (tx == 0 || xs[static_cast<size_t>(tx - 1)] != xs[static_cast<size_t>(tx)] ? 0 : 1);
           colors[i] = colorOf(digit(table_->lookup(code), sub));
         } else {
           colors[i] = stripColor(big, xs, ys, tx, ty);
@@ -158,15 +167,8 @@ class BlockReducer : public Reducer {
         evidence(big, x0, nx, y0, ny, black[i], white[i]);
       }
     }
-    Reduction r;
-    r.from = big.size();
-    r.toMove = toMove;
-    r.repaired = repairLegality(colors, to.width, to.height, black, white);
-    r.board = Board(to);
-    r.board.setColors(colors);
-    r.black = std::move(black);
-    r.white = std::move(white);
-    return r;
+    return finishReduction(big.size(), toMove, to, std::move(colors), std::move(black),
+                           std::move(white));
   }
 
  private:
@@ -180,7 +182,8 @@ class BlockReducer : public Reducer {
     const bool alongX = nx == 3;
     const int t = alongX ? tx : ty;
     const auto& side = alongX ? xs : ys;
-    const bool secondHalf = t > 0 && side[static_cast<size_t>(t - 1)] == side[static_cast<size_t>(t)];
+    const bool secondHalf =
+        t > 0 && side[static_cast<size_t>(t - 1)] == side[static_cast<size_t>(t)];
     const int bx = x0, by = y0;  // named copies: clang 14 cannot capture structured bindings
     auto at = [&](int k) { return alongX ? big.at(bx + k, by) : big.at(bx, by + k); };
     const int end = secondHalf ? 2 : 0;
@@ -262,7 +265,8 @@ BlockTable BlockTable::load(const std::filesystem::path& path) {
 }
 
 std::filesystem::path defaultBlockTablePath() {
-  if (const char* dir = std::getenv("FGO_TABLES_DIR")) return std::filesystem::path(dir) / "reduce3x3.fgt";
+  if (const char* dir = std::getenv("FGO_TABLES_DIR"))
+    return std::filesystem::path(dir) / "reduce3x3.fgt";
   return std::filesystem::path(FGO_SOURCE_DIR) / "tables" / "reduce3x3.fgt";
 }
 

@@ -22,20 +22,6 @@ void checkSmaller(const Board& big, BoardSize to) {
   }
 }
 
-// Builds the Reduction from chosen colours and evidence, repairing legality.
-Reduction finish(const Board& big, Color toMove, BoardSize to, std::vector<Color> colors,
-                 std::vector<float> black, std::vector<float> white) {
-  Reduction r;
-  r.from = big.size();
-  r.toMove = toMove;
-  r.repaired = repairLegality(colors, to.width, to.height, black, white);
-  r.board = Board(to);
-  r.board.setColors(colors);
-  r.black = std::move(black);
-  r.white = std::move(white);
-  return r;
-}
-
 class ResampleReducer : public Reducer {
  public:
   explicit ResampleReducer(ResampleParams p) : params_(p) {}
@@ -70,7 +56,8 @@ class ResampleReducer : public Reducer {
         if (white[i] >= params_.stoneThreshold && white[i] > black[i]) colors[i] = Color::White;
       }
     }
-    return finish(big, toMove, to, std::move(colors), std::move(black), std::move(white));
+    return finishReduction(big.size(), toMove, to, std::move(colors), std::move(black),
+                           std::move(white));
   }
 
  private:
@@ -113,7 +100,8 @@ class SectorReducer : public Reducer {
         colors[i] = majority(big, xa, xb, ya, yb, b, w, e);
       }
     }
-    return finish(big, toMove, to, std::move(colors), std::move(black), std::move(white));
+    return finishReduction(big.size(), toMove, to, std::move(colors), std::move(black),
+                           std::move(white));
   }
 
  private:
@@ -147,7 +135,9 @@ class SectorReducer : public Reducer {
 
 }  // namespace
 
-std::unique_ptr<Reducer> makeSectorReducer() { return std::make_unique<SectorReducer>(); }
+std::unique_ptr<Reducer> makeSectorReducer() {
+  return std::make_unique<SectorReducer>();
+}
 
 std::unique_ptr<Reducer> makeResampleReducer(ResampleParams params) {
   return std::make_unique<ResampleReducer>(params);

@@ -38,9 +38,7 @@ bool chainHasLiberty(const std::vector<Color>& colors, int w, int h, int start,
 
 int repairLegality(std::vector<Color>& colors, int w, int h, const std::vector<float>& black,
                    const std::vector<float>& white) {
-  auto evidence = [&](int p) {
-    return colors[p] == Color::Black ? black[p] : white[p];
-  };
+  auto evidence = [&](int p) { return colors[p] == Color::Black ? black[p] : white[p]; };
   int removed = 0;
   std::vector<int> chain, mark(colors.size(), 0);
   int stamp = 0;
@@ -76,6 +74,20 @@ int repairLegality(std::vector<Color>& colors, int w, int h, const std::vector<f
     }
   }
   return removed;
+}
+
+Reduction finishReduction(engine::BoardSize from, Color toMove, engine::BoardSize to,
+                          std::vector<Color> colors, std::vector<float> black,
+                          std::vector<float> white) {
+  Reduction r;
+  r.from = from;
+  r.toMove = toMove;
+  r.repaired = repairLegality(colors, to.width, to.height, black, white);
+  r.board = engine::Board(to);
+  r.board.setColors(colors);
+  r.black = std::move(black);
+  r.white = std::move(white);
+  return r;
 }
 
 }  // namespace reduce

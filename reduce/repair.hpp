@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/board/color.hpp"
+#include "reduce/reducer.hpp"
 
 namespace reduce {
 
@@ -16,5 +17,11 @@ namespace reduce {
 // Returns the number of stones removed.
 int repairLegality(std::vector<engine::Color>& colors, int w, int h,
                    const std::vector<float>& black, const std::vector<float>& white);
+
+// Builds a Reduction from the colours a reducer chose and their evidence, repairing
+// legality first.
+Reduction finishReduction(engine::BoardSize from, engine::Color toMove, engine::BoardSize to,
+                          std::vector<engine::Color> colors, std::vector<float> black,
+                          std::vector<float> white);
 
 }  // namespace reduce

@@ -14,12 +14,13 @@ int runPredict(const std::vector<std::string>& args) {
   desc.add_options()("games", po::value(&games)->required(), "folder of .sgf game records")(
       "schedule", po::value(&p.cascade.schedule)->default_value("standard"),
       "standard, faster, slower, or sizes like 19x19,13x13,9x9,7x7,5x5")(
-      "reducer", po::value(&p.cascade.reducer)->default_value("resample"), "resample, sector or block")(
-      "top", po::value(&p.top)->default_value(64), "candidates considered per position")(
+      "reducer", po::value(&p.cascade.reducer)->default_value("resample"),
+      "resample, sector or block")("top", po::value(&p.top)->default_value(64),
+                                   "candidates considered per position")(
       "bottom-moves", po::value(&p.cascade.bottomMoves)->default_value(4),
-      "moves taken on the smallest board")(
-      "keep", po::value(&p.cascade.keepPerLevel)->default_value(16),
-      "points kept at each intermediate level")(
+      "moves taken on the smallest board")("keep",
+                                           po::value(&p.cascade.keepPerLevel)->default_value(16),
+                                           "points kept at each intermediate level")(
       "advisor-playouts", po::value(&p.cascade.advisorPlayouts)->default_value(200),
       "playouts of the Monte-Carlo advisor on the smallest board")(
       "max-games", po::value(&p.maxGames)->default_value(-1), "use only the first N games")(
@@ -42,8 +43,8 @@ int runPredict(const std::vector<std::string>& args) {
     return 0;
   }
   std::cout << "games " << r.games << ", positions " << r.positions << ", schedule "
-            << p.cascade.schedule << ", reducer " << p.cascade.reducer << "\nadvisor: "
-            << r.advisor << "\n\n            k=1     k=4     k=16    k=64\n";
+            << p.cascade.schedule << ", reducer " << p.cascade.reducer << "\nadvisor: " << r.advisor
+            << "\n\n            k=1     k=4     k=16    k=64\n";
   auto row = [](const char* name, const engine::HitRates& h) {
     std::printf("%-10s %6.1f%% %6.1f%% %6.1f%% %6.1f%%\n", name, 100 * h.at[0], 100 * h.at[1],
                 100 * h.at[2], 100 * h.at[3]);

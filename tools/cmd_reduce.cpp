@@ -49,9 +49,9 @@ int quality(const po::variables_map& vm, engine::ReductionQualityParams p) {
     for (size_t i = 0; i < rows.size(); ++i) {
       const auto& r = rows[i];
       std::cout << (i ? ", " : "") << "{\"reducer\": \"" << r.reducer << "\", \"from\": \""
-                << r.from.str() << "\", \"to\": \"" << r.to.str() << "\", \"positions\": "
-                << r.positions << ", \"microseconds\": " << r.microsecondsPerReduction
-                << ", \"loss\": {";
+                << r.from.str() << "\", \"to\": \"" << r.to.str()
+                << "\", \"positions\": " << r.positions
+                << ", \"microseconds\": " << r.microsecondsPerReduction << ", \"loss\": {";
       for (size_t k = 0; k < r.models.size(); ++k) {
         std::cout << (k ? ", " : "") << "\"" << r.models[k] << "\": " << r.meanLoss[k];
       }

@@ -50,7 +50,9 @@ class MctsAdvisor : public BottomAdvisor {
 };
 
 bool sectorStep(BoardSize a, BoardSize b) {
-  auto ok = [](int from, int to) { return from >= 3 && (from - 3) % 4 == 0 && to == (from - 3) / 2 + 1; };
+  auto ok = [](int from, int to) {
+    return from >= 3 && (from - 3) % 4 == 0 && to == (from - 3) / 2 + 1;
+  };
   return ok(a.width, b.width) && ok(a.height, b.height);
 }
 
@@ -86,11 +88,10 @@ CascadeResult Cascade::runChain(const Board& board, Color toMove,
   levels[0].board = copyPosition(board);
   levels[0].toMove = toMove;
   for (size_t i = 1; i < chain.size(); ++i) {
-    const bool special =
-        (params_.reducer == "sector" && sectorStep(chain[i - 1], chain[i])) ||
-        (params_.reducer == "block" &&
-         reduce::blockReducedSide(chain[i - 1].width) == chain[i].width &&
-         reduce::blockReducedSide(chain[i - 1].height) == chain[i].height);
+    const bool special = (params_.reducer == "sector" && sectorStep(chain[i - 1], chain[i])) ||
+                         (params_.reducer == "block" &&
+                          reduce::blockReducedSide(chain[i - 1].width) == chain[i].width &&
+                          reduce::blockReducedSide(chain[i - 1].height) == chain[i].height);
     const reduce::Reducer& r = special ? *special_ : *resample_;
     levels[i].board = r.reduce(levels[i - 1].board, toMove, chain[i]).board;
     levels[i].toMove = toMove;
@@ -107,7 +108,8 @@ CascadeResult Cascade::runChain(const Board& board, Color toMove,
         if (std::find(pts.begin(), pts.end(), p) == pts.end()) pts.push_back(p);
       }
     }
-    if (i > 0 && static_cast<int>(pts.size()) > params_.keepPerLevel) pts.resize(params_.keepPerLevel);
+    if (i > 0 && static_cast<int>(pts.size()) > params_.keepPerLevel)
+      pts.resize(params_.keepPerLevel);
   }
   for (XY p : levels[0].chosen) result.candidates.push_back(board.point(p));
   result.chains.push_back(std::move(levels));

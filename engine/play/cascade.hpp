@@ -54,7 +54,7 @@ struct CascadeLevel {
 };
 
 struct CascadeResult {
-  std::vector<Point> candidates;     // on the real board, best first, legal, no repeats
+  std::vector<Point> candidates;  // on the real board, best first, legal, no repeats
   std::vector<std::vector<CascadeLevel>> chains;  // per schedule chain, its levels
   std::string advisor;
 };
@@ -67,8 +67,7 @@ class Cascade {
   CascadeResult run(const Board& board, Color toMove);
 
  private:
-  CascadeResult runChain(const Board& board, Color toMove,
-                         const std::vector<BoardSize>& chain);
+  CascadeResult runChain(const Board& board, Color toMove, const std::vector<BoardSize>& chain);
   CascadeParams params_;
   std::unique_ptr<BottomAdvisor> advisor_;
   std::unique_ptr<reduce::Reducer> resample_, special_;

@@ -72,8 +72,9 @@ std::string cascadeToSvg(const CascadeResult& result) {
       }
       for (int j = 0; j < b.height(); ++j) {
         const int y = top + j * CELL + CELL / 2;
-        svg << "<line x1=\"" << left + CELL / 2 << "\" y1=\"" << y << "\" x2=\"" << left + w - CELL / 2
-            << "\" y2=\"" << y << "\" stroke=\"#333\" stroke-width=\"0.5\"/>\n";
+        svg << "<line x1=\"" << left + CELL / 2 << "\" y1=\"" << y << "\" x2=\""
+            << left + w - CELL / 2 << "\" y2=\"" << y
+            << "\" stroke=\"#333\" stroke-width=\"0.5\"/>\n";
       }
       for (int y = 0; y < b.height(); ++y) {
         for (int x = 0; x < b.width(); ++x) {
@@ -87,9 +88,9 @@ std::string cascadeToSvg(const CascadeResult& result) {
           const auto it = std::find(level.chosen.begin(), level.chosen.end(), XY{x, y});
           if (it != level.chosen.end()) {
             svg << "<circle cx=\"" << cx << "\" cy=\"" << cy << "\" r=\"" << CELL / 2 - 2
-                << "\" fill=\"#d22\" fill-opacity=\"0.75\"/>\n<text x=\"" << cx << "\" y=\"" << cy + 3
-                << "\" text-anchor=\"middle\" fill=\"white\">" << (it - level.chosen.begin()) + 1
-                << "</text>\n";
+                << "\" fill=\"#d22\" fill-opacity=\"0.75\"/>\n<text x=\"" << cx << "\" y=\""
+                << cy + 3 << "\" text-anchor=\"middle\" fill=\"white\">"
+                << (it - level.chosen.begin()) + 1 << "</text>\n";
           }
         }
       }

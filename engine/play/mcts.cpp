@@ -56,7 +56,8 @@ class Worker {
     uint32_t node = 0;
     while (passes < game_.rules().passesToEnd) {
       if (!nodes_[node].expanded) {
-        if (nodes_[node].visits + 1 < static_cast<uint32_t>(params_.expandAfter) && node != 0) break;
+        if (nodes_[node].visits + 1 < static_cast<uint32_t>(params_.expandAfter) && node != 0)
+          break;
         expand(node, c);
       }
       node = select(node);
@@ -94,7 +95,8 @@ class Worker {
   bool superkoOk(Point p, Color c) const {
     if (game_.rules().ko != KoRule::Positional) return true;
     const uint64_t h = scratch_.hashAfter(p, c);
-    return !game_.seen(h) && std::find(pathHashes_.begin(), pathHashes_.end(), h) == pathHashes_.end();
+    return !game_.seen(h) &&
+           std::find(pathHashes_.begin(), pathHashes_.end(), h) == pathHashes_.end();
   }
 
   void expand(uint32_t node, Color c) {
@@ -122,7 +124,8 @@ class Worker {
       } else {
         const double q = ch.visits ? ch.wins / ch.visits : 0;
         const double r = ch.raveVisits ? ch.raveWins / ch.raveVisits : q;
-        const double beta = ch.raveVisits ? std::sqrt(params_.raveK / (3.0 * ch.visits + params_.raveK)) : 0;
+        const double beta =
+            ch.raveVisits ? std::sqrt(params_.raveK / (3.0 * ch.visits + params_.raveK)) : 0;
         value = ch.visits ? (1 - beta) * q + beta * r : r;
       }
       value += params_.explore * std::sqrt(logN / (ch.visits + 1.0));

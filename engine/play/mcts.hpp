@@ -16,13 +16,13 @@
 namespace engine {
 
 struct MctsParams {
-  int playouts = 5000;      // simulations per move, summed over threads (0: no limit)
-  double seconds = 0;       // wall-clock limit per move (0: no limit)
-  int threads = 2;          // OpenMP threads, each with its own tree
-  double raveK = 1000;      // RAVE schedule: beta = sqrt(k / (3 n + k))
-  double explore = 0.2;     // UCB exploration constant
-  int expandAfter = 2;      // visits before a leaf gets children
-  double resignBelow = 0;   // resign when the best win rate is below this (0: never)
+  int playouts = 5000;     // simulations per move, summed over threads (0: no limit)
+  double seconds = 0;      // wall-clock limit per move (0: no limit)
+  int threads = 2;         // OpenMP threads, each with its own tree
+  double raveK = 1000;     // RAVE schedule: beta = sqrt(k / (3 n + k))
+  double explore = 0.2;    // UCB exploration constant
+  int expandAfter = 2;     // visits before a leaf gets children
+  double resignBelow = 0;  // resign when the best win rate is below this (0: never)
   uint64_t seed = 1;
 };
 

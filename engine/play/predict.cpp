@@ -68,7 +68,8 @@ void predictGame(const std::string& file, const PredictParams& params, uint64_t 
       const Board& b = game.board();
       const auto start = std::chrono::steady_clock::now();
       CascadeResult r = cascade.run(b, m.color);
-      if (static_cast<int>(r.candidates.size()) > params.top) r.candidates.resize(static_cast<size_t>(params.top));
+      if (static_cast<int>(r.candidates.size()) > params.top)
+        r.candidates.resize(static_cast<size_t>(params.top));
       t.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (advisorName.empty()) advisorName = r.advisor;
       const auto prox = proximityOrder(b, last, before);
@@ -138,8 +139,10 @@ std::vector<std::string> listSgfFiles(const std::string& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw InputError("no such directory: " + dir);
   std::vector<std::string> files;
-  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it); it.increment(ec)) {
-    if (it->is_regular_file() && it->path().extension() == ".sgf") files.push_back(it->path().string());
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    if (it->is_regular_file() && it->path().extension() == ".sgf")
+      files.push_back(it->path().string());
   }
   std::sort(files.begin(), files.end());
   return files;
@@ -157,10 +160,12 @@ PredictReport predictGames(const std::vector<std::string>& allFiles, const Predi
   for (long i = 0; i < static_cast<long>(files.size()); ++i) {
     const int t = omp_get_thread_num();
     try {
-      predictGame(files[static_cast<size_t>(i)], params, params.cascade.seed + static_cast<uint64_t>(i),
-                  tallies[static_cast<size_t>(t)], advisors[static_cast<size_t>(t)]);
+      predictGame(files[static_cast<size_t>(i)], params,
+                  params.cascade.seed + static_cast<uint64_t>(i), tallies[static_cast<size_t>(t)],
+                  advisors[static_cast<size_t>(t)]);
     } catch (const std::exception& e) {
-      tallies[static_cast<size_t>(t)].problems.push_back(files[static_cast<size_t>(i)] + ": " + e.what());
+      tallies[static_cast<size_t>(t)].problems.push_back(files[static_cast<size_t>(i)] + ": " +
+                                                         e.what());
     }
   }
   Tally all;
@@ -185,17 +190,18 @@ PredictReport predictGames(const std::vector<std::string>& allFiles, const Predi
 }
 
 std::string PredictReport::toJson(const PredictParams& params) const {
-  std::string out = "{\"games\": " + std::to_string(games) + ", \"positions\": " +
-                    std::to_string(positions) + ", \"schedule\": \"" + params.cascade.schedule +
-                    "\", \"reducer\": \"" + params.cascade.reducer + "\", \"advisor\": \"" +
-                    advisor + "\", ";
+  std::string out = "{\"games\": " + std::to_string(games) +
+                    ", \"positions\": " + std::to_string(positions) + ", \"schedule\": \"" +
+                    params.cascade.schedule + "\", \"reducer\": \"" + params.cascade.reducer +
+                    "\", \"advisor\": \"" + advisor + "\", ";
   appendRates(out, "hit_at", cascade);
   out += ", \"baselines\": {";
   appendRates(out, "random", random);
   out += ", ";
   appendRates(out, "proximity", proximity);
   char buf[160];
-  std::snprintf(buf, sizeof buf, "}, \"mean_candidates\": %.2f, \"microseconds_per_position\": %.1f}",
+  std::snprintf(buf, sizeof buf,
+                "}, \"mean_candidates\": %.2f, \"microseconds_per_position\": %.1f}",
                 meanCandidates, microsecondsPerPosition);
   out += buf;
   return out;

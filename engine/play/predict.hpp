@@ -37,7 +37,7 @@ struct PredictReport {
   double meanCandidates = 0;
   double microsecondsPerPosition = 0;  // cascade time only, per position, per thread
   std::string advisor;
-  std::vector<std::string> problems;   // files that could not be read, with the reason
+  std::vector<std::string> problems;  // files that could not be read, with the reason
   // The JSON object of `fgo predict --json`.
   std::string toJson(const PredictParams& params) const;
 };

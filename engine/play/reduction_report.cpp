@@ -39,8 +39,10 @@ struct Sums {
   std::vector<std::vector<double>> loss;  // [step][model]
   std::vector<long> count;
   std::vector<double> seconds;
-  Sums() : loss(steps().size(), std::vector<double>(NUM_MODELS, 0)), count(steps().size(), 0),
-           seconds(steps().size(), 0) {}
+  Sums()
+      : loss(steps().size(), std::vector<double>(NUM_MODELS, 0)),
+        count(steps().size(), 0),
+        seconds(steps().size(), 0) {}
 };
 
 // The source position for a step: the game position itself for 19x19, otherwise the
@@ -88,7 +90,8 @@ std::vector<ReductionQualityRow> reductionQuality(const std::vector<std::string>
         const Board src = sourceFor(game.board(), step.from, *resample);
         const auto start = std::chrono::steady_clock::now();
         const Board small = reducers[s]->reduce(src, Color::Black, step.to).board;
-        sum.seconds[s] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        sum.seconds[s] +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         for (size_t k = 0; k < NUM_MODELS; ++k) {
           sum.loss[s][k] += reduce::reductionDifference(src, small, MODELS[k]);
         }
@@ -113,7 +116,8 @@ std::vector<ReductionQualityRow> reductionQuality(const std::vector<std::string>
       row.models.push_back(modelName(MODELS[k]));
       row.meanLoss.push_back(row.positions ? loss[k] / static_cast<double>(row.positions) : 0);
     }
-    row.microsecondsPerReduction = row.positions ? 1e6 * seconds / static_cast<double>(row.positions) : 0;
+    row.microsecondsPerReduction =
+        row.positions ? 1e6 * seconds / static_cast<double>(row.positions) : 0;
     rows.push_back(std::move(row));
   }
   return rows;
