@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -34,6 +35,14 @@ inline std::string ask(engine::GoEngine& e, const std::string& line) {
   std::string body = a.substr(1, a.size() - 3);
   if (!body.empty() && body[0] == ' ') body.erase(0, 1);
   return a[0] == '=' ? body : "?" + body;
+}
+
+// The whitespace-separated words of a text, as a set (for answers whose order is free).
+inline std::set<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::set<std::string> out;
+  for (std::string w; in >> w;) out.insert(w);
+  return out;
 }
 
 // Splits a whole output into answers (each ends with an empty line).

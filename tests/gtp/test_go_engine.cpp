@@ -12,17 +12,8 @@
 using namespace engine;
 using gtptest::ask;
 using gtptest::makeEngine;
+using gtptest::words;
 
-namespace {
-
-std::set<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  std::set<std::string> out;
-  for (std::string w; in >> w;) out.insert(w);
-  return out;
-}
-
-}  // namespace
 
 TEST_CASE("boardsize accepts 1..1001 and refuses the rest as the spec says") {
   auto e = makeEngine();

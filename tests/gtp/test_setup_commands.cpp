@@ -10,17 +10,8 @@
 using namespace engine;
 using gtptest::ask;
 using gtptest::makeEngine;
+using gtptest::words;
 
-namespace {
-
-std::set<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  std::set<std::string> out;
-  for (std::string w; in >> w;) out.insert(w);
-  return out;
-}
-
-}  // namespace
 
 TEST_CASE("fixed_handicap places the stones GNU Go 3.8 places (golden)") {
   // Answers of `gnugo --mode gtp` (the GTP 2 reference implementation) to
