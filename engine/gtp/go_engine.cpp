@@ -55,6 +55,7 @@ GoEngine::GoEngine(GoEngineConfig config, std::unique_ptr<Player> player)
   registerGameCommands();
   registerSetupCommands();
   registerSgfCommands();
+  registerEvalCommands();
   log("fractalgo GTP engine: genmove uses the " + player_->description());
 }
 

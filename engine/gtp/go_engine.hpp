@@ -62,6 +62,7 @@ class GoEngine {
   void registerGameCommands();
   void registerSetupCommands();
   void registerSgfCommands();
+  void registerEvalCommands();  // go_engine_eval.cpp: scoring and analysis
   void newGame(BoardSize size);
   void log(const std::string& line) const;
   // Argument readers that fail with the spec's messages.
