@@ -7,6 +7,9 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
 
 #include "engine/board/random_player.hpp"
 #include "engine/board/score.hpp"
@@ -75,6 +78,9 @@ class Worker {
     ++simulations_;
   }
 
+  // Held by the worker around each simulation and by the progress reporter while it
+  // reads this worker's tree.
+  std::mutex& mutex() { return mutex_; }
   const std::vector<Node>& nodes() const { return nodes_; }
   const std::vector<float>& ownership() const { return ownership_; }
   int simulations() const { return simulations_; }
@@ -185,37 +191,23 @@ class Worker {
   std::vector<float> ownership_;
   int maxPlayoutMoves_ = 0;
   int simulations_ = 0;
+  std::mutex mutex_;
 };
 
-}  // namespace
+using Workers = std::vector<std::unique_ptr<Worker>>;
 
-MctsResult mctsSearch(const Game& game, const MctsParams& params) {
-  const auto start = Clock::now();
+// The search so far, summed over every worker's root (each locked while read). The
+// principal variation comes from the first worker's tree.
+MctsResult collect(const Workers& workers, const Game& game, bool withOwnership) {
   MctsResult result;
-  if (game.over()) return result;
-  const int threads = std::max(1, params.threads);
-  std::vector<std::unique_ptr<Worker>> workers(threads);
-  std::atomic<int> done{0};
-  const bool timed = params.seconds > 0;
-  const int budget = params.playouts > 0 ? params.playouts : (timed ? INT32_MAX : 1000);
-#pragma omp parallel num_threads(threads)
-  {
-    const int t = omp_get_thread_num();
-    workers[t] = std::make_unique<Worker>(game, params, params.seed * 1000003 + t);
-    Worker& w = *workers[t];
-    while (done.fetch_add(1) < budget) {
-      w.simulate();
-      if (timed && (w.simulations() & 15) == 0 &&
-          std::chrono::duration<double>(Clock::now() - start).count() >= params.seconds) {
-        break;
-      }
-    }
-  }
-  // Sum the root children of every tree.
   std::map<Point, MoveStat> stats;
   std::map<Point, double> wins, raveWins, raveVisits;
-  result.ownership.assign(static_cast<size_t>(game.board().width()) * game.board().height(), 0);
+  if (withOwnership) {
+    result.ownership.assign(static_cast<size_t>(game.board().width()) * game.board().height(), 0);
+  }
   for (const auto& w : workers) {
+    if (!w) continue;
+    std::lock_guard<std::mutex> lock(w->mutex());
     result.playouts += w->simulations();
     const Node& root = w->nodes()[0];
     for (uint32_t i = root.firstChild; i < root.firstChild + root.numChildren; ++i) {
@@ -244,20 +236,71 @@ MctsResult mctsSearch(const Game& game, const MctsParams& params) {
     result.winrate = result.moves.front().winrate;
   }
   // Principal variation: the most visited path of the first tree.
-  const auto& nodes = workers[0]->nodes();
-  uint32_t n = 0;
-  while (nodes[n].expanded && nodes[n].numChildren > 0) {
-    uint32_t best = nodes[n].firstChild;
-    for (uint32_t i = best; i < nodes[n].firstChild + nodes[n].numChildren; ++i) {
-      if (nodes[i].visits > nodes[best].visits) best = i;
+  if (workers[0]) {
+    std::lock_guard<std::mutex> lock(workers[0]->mutex());
+    const auto& nodes = workers[0]->nodes();
+    uint32_t n = 0;
+    while (nodes[n].expanded && nodes[n].numChildren > 0) {
+      uint32_t best = nodes[n].firstChild;
+      for (uint32_t i = best; i < nodes[n].firstChild + nodes[n].numChildren; ++i) {
+        if (nodes[i].visits > nodes[best].visits) best = i;
+      }
+      if (nodes[best].visits == 0) break;
+      result.pv.push_back(nodes[best].move);
+      n = best;
     }
-    if (nodes[best].visits == 0) break;
-    result.pv.push_back(nodes[best].move);
-    n = best;
   }
+  return result;
+}
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+MctsResult mctsSearch(const Game& game, const MctsParams& params) {
+  const auto start = Clock::now();
+  if (game.over()) return MctsResult{};
+  const int threads = std::max(1, params.threads);
+  Workers workers(threads);
+  std::atomic<int> done{0};
+  std::atomic<bool> halt{false};
+  std::atomic<int> ready{0};
+  const bool timed = params.seconds > 0;
+  const bool open = params.playouts <= 0 && (timed || params.stop || params.progress);
+  const int budget = params.playouts > 0 ? params.playouts : (open ? INT32_MAX : 1000);
+  const double every = std::max(0.001, params.progressSeconds);
+#pragma omp parallel num_threads(threads)
+  {
+    const int t = omp_get_thread_num();
+    workers[t] = std::make_unique<Worker>(game, params, params.seed * 1000003 + t);
+    Worker& w = *workers[t];
+    ready.fetch_add(1);
+    // The reporter (thread 0) reads every tree, so it waits until all exist.
+    while (t == 0 && ready.load() < omp_get_num_threads()) std::this_thread::yield();
+    double nextReport = every;
+    while (!halt.load(std::memory_order_relaxed) && done.fetch_add(1) < budget) {
+      {
+        std::lock_guard<std::mutex> lock(w.mutex());
+        w.simulate();
+      }
+      if (params.stop && params.stop->load(std::memory_order_relaxed)) halt = true;
+      if (timed && (w.simulations() & 15) == 0 && secondsSince(start) >= params.seconds) {
+        halt = true;
+      }
+      if (t == 0 && params.progress && secondsSince(start) >= nextReport) {
+        MctsResult snap = collect(workers, game, params.wantOwnership);
+        snap.seconds = secondsSince(start);
+        if (!params.progress(snap)) halt = true;
+        nextReport = snap.seconds + every;
+      }
+    }
+  }
+  MctsResult result = collect(workers, game, true);
   // After the opponent's pass, pass too when the position is won as it stands (dead
   // stones estimated from the playouts' ownership).
-  if (game.consecutivePasses() > 0 && result.move != PASS) {
+  if (game.consecutivePasses() > 0 && result.move != PASS && result.playouts > 0) {
     const auto dead = deadStones(game, result.ownership);
     const double margin = areaScore(game.board(), game.rules().komi, dead).margin();
     if ((margin > 0) == (game.toMove() == Color::Black)) result.move = PASS;
@@ -265,7 +308,7 @@ MctsResult mctsSearch(const Game& game, const MctsParams& params) {
   if (params.resignBelow > 0 && result.playouts >= 500 && result.winrate < params.resignBelow) {
     result.move = NO_POINT;
   }
-  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  result.seconds = secondsSince(start);
   return result;
 }
 

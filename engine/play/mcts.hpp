@@ -7,13 +7,17 @@
 // narrow its candidate moves later; today every legal move is a candidate.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "engine/board/game.hpp"
 
 namespace engine {
+
+struct MctsResult;
 
 struct MctsParams {
   int playouts = 5000;     // simulations per move, summed over threads (0: no limit)
@@ -24,6 +28,14 @@ struct MctsParams {
   int expandAfter = 2;     // visits before a leaf gets children
   double resignBelow = 0;  // resign when the best win rate is below this (0: never)
   uint64_t seed = 1;
+  // Called about every progressSeconds (from one thread) with a snapshot of the search so far (root
+  // moves, visits, winrates, pv, playouts, seconds; ownership only if wantOwnership); return false
+  // to stop the search early.
+  std::function<bool(const MctsResult&)> progress;
+  double progressSeconds = 0.1;
+  bool wantOwnership = false;
+  const std::atomic<bool>* stop = nullptr;  // when set and true, the search stops as soon as
+                                            // possible and returns its best so far
 };
 
 // Statistics of one root move.

@@ -1,6 +1,10 @@
 // Monte-Carlo tree search: tactics it must see, legality, and strength over the baseline.
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 #include "engine/board/ascii.hpp"
 #include "engine/board/random_player.hpp"
 #include "engine/board/score.hpp"
@@ -32,7 +36,8 @@ TEST_CASE("mcts captures a large group in atari") {
     . X X X X . .
     . . . . . . .
     . . . . . . .
-    . . . . . . .)", Color::Black);
+    . . . . . . .)",
+                    Color::Black);
   MctsParams p;
   p.playouts = 3000;
   p.threads = 1;
@@ -52,7 +57,8 @@ TEST_CASE("mcts saves its own group from atari") {
     . O O O O . .
     . . . . . . .
     . . . . . . .
-    . . . . . . .)", Color::Black, -0.5);
+    . . . . . . .)",
+                    Color::Black, -0.5);
   MctsParams p;
   p.playouts = 3000;
   p.threads = 2;
@@ -79,7 +85,8 @@ TEST_CASE("ownership marks dead stones") {
     . X X X .
     . X . X .
     . X O X .
-    . X X X .)", Color::White);
+    . X X X .)",
+                    Color::White);
   const auto own = playoutOwnership(g, 200, 7);
   const auto dead = deadStones(g, own);
   REQUIRE(dead.size() == 1);
@@ -106,4 +113,77 @@ TEST_CASE("mcts beats the baseline player on 9x9", "[strength]") {
     if ((margin > 0) == (mcts == Color::Black)) ++wins;
   }
   CHECK(wins >= games - 1);
+}
+
+TEST_CASE("mcts progress hook reports snapshots and can stop the search") {
+  Game g({9, 9});
+  MctsParams p;
+  p.playouts = 0;  // no budget: only the hook ends the search
+  p.threads = 2;
+  p.progressSeconds = 0.01;
+  std::vector<int> seen;
+  bool ownershipSizesOk = true;
+  p.progress = [&](const MctsResult& snap) {
+    seen.push_back(snap.playouts);
+    if (!snap.ownership.empty()) ownershipSizesOk = false;  // not asked for
+    return seen.size() < 3;
+  };
+  const MctsResult r = mctsSearch(g, p);
+  REQUIRE(seen.size() == 3);
+  CHECK(seen[0] > 0);
+  CHECK(seen[1] >= seen[0]);
+  CHECK(seen[2] >= seen[1]);
+  CHECK(ownershipSizesOk);
+  CHECK(r.playouts >= seen[2]);
+  CHECK(!r.moves.empty());
+  CHECK(r.ownership.size() == 81);
+}
+
+TEST_CASE("mcts progress snapshot carries moves, pv and ownership when asked") {
+  Game g({9, 9});
+  MctsParams p;
+  p.playouts = 50'000'000;  // far more than the test lets it run
+  p.threads = 2;
+  p.progressSeconds = 0.02;
+  p.wantOwnership = true;
+  MctsResult last;
+  p.progress = [&](const MctsResult& snap) {
+    last = snap;
+    return false;  // stop at the first report
+  };
+  const MctsResult r = mctsSearch(g, p);
+  CHECK(r.playouts < 50'000'000);
+  CHECK(last.playouts > 0);
+  CHECK(last.seconds >= 0.02);
+  CHECK(!last.moves.empty());
+  CHECK(!last.pv.empty());
+  CHECK(last.ownership.size() == 81);
+  int visits = 0;
+  for (const MoveStat& m : last.moves) visits += m.visits;
+  CHECK(visits > 0);
+  CHECK(visits <= last.playouts);
+}
+
+TEST_CASE("mcts stop flag ends the search") {
+  Game g({9, 9});
+  std::atomic<bool> stop{false};
+  MctsParams p;
+  p.playouts = 0;
+  p.threads = 2;
+  p.stop = &stop;
+  std::thread setter([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    stop = true;
+  });
+  const MctsResult r = mctsSearch(g, p);
+  setter.join();
+  CHECK(r.playouts > 0);
+  CHECK(r.seconds >= 0.04);
+  CHECK(r.seconds < 5);
+  CHECK(r.move != NO_POINT);
+
+  // Already set: at most one simulation per thread, still a legal answer.
+  const MctsResult r2 = mctsSearch(g, p);
+  CHECK(r2.playouts <= 2);
+  CHECK((r2.move == PASS || g.isLegal(r2.move, Color::Black)));
 }
