@@ -1,0 +1,93 @@
+// Influence signatures: the line-feature bound never exceeds the true distance, and the
+// pruned k-nearest search returns exactly what brute force returns.
+#include <catch2/catch.hpp>
+
+#include "engine/board/errors.hpp"
+#include "engine/similar/signature.hpp"
+#include "tests/similar/similar_test_util.hpp"
+
+using namespace engine;
+using simtest::randomBoard;
+using simtest::transformed;
+
+namespace {
+
+// A store of n random positions of various lengths, sorted.
+SignatureStore randomStore(BoardSize size, int n, uint64_t seed) {
+  SignatureStore store(size.width, size.height);
+  for (int i = 0; i < n; ++i) {
+    const Board b = randomBoard(size, 5 + (i * 7) % 90, seed + static_cast<uint64_t>(i));
+    store.add(signatureOf(spightMap(b), 0).data());
+  }
+  store.sortByMagnitude();
+  return store;
+}
+
+}  // namespace
+
+TEST_CASE("line-feature bound is below the L1 distance under every symmetry") {
+  for (const BoardSize size : {BoardSize{19, 19}, BoardSize{13, 9}}) {
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+      const Board x = randomBoard(size, 60, seed), y = randomBoard(size, 50, seed + 100);
+      const auto fx = spightMap(x), fy = spightMap(y);
+      const auto sy = signatureOf(fy, 0);
+      const auto featY = lineFeatures(sy.data(), size.width, size.height);
+      for (int s : symmetriesOf(size)) {
+        const auto sx = signatureOf(fx, s);
+        const auto featX = lineFeatures(sx.data(), size.width, size.height);
+        // Line features do not depend on the orientation.
+        CHECK(featX == lineFeatures(signatureOf(fx, 0).data(), size.width, size.height));
+        CHECK(featureBound(featX.data(), featY.data(), lineCount(size.width, size.height)) <=
+              l1Distance(sx.data(), sy.data(), size.points()));
+      }
+    }
+  }
+}
+
+TEST_CASE("pruned nearest search equals brute force") {
+  for (const BoardSize size : {BoardSize{9, 9}, BoardSize{13, 9}}) {
+    const SignatureStore store = randomStore(size, 400, 77);
+    REQUIRE(store.sorted());
+    for (uint64_t q = 0; q < 15; ++q) {
+      const auto map = spightMap(randomBoard(size, 10 + 5 * static_cast<int>(q), 900 + q));
+      auto even = [](uint32_t e) { return e % 2 == 0; };
+      for (size_t k : {size_t{1}, size_t{5}, size_t{30}}) {
+        SignatureStore::Stats stats;
+        const auto fast = store.nearest(map, k, {}, &stats);
+        const auto slow = store.nearestBrute(map, k);
+        REQUIRE(fast.size() == slow.size());
+        for (size_t i = 0; i < fast.size(); ++i) CHECK(fast[i].distance == slow[i].distance);
+        CHECK(stats.refined <= store.size());
+        const auto fe = store.nearest(map, k, even), se = store.nearestBrute(map, k, even);
+        REQUIRE(fe.size() == se.size());
+        for (size_t i = 0; i < fe.size(); ++i) {
+          CHECK(fe[i].entry % 2 == 0);
+          CHECK(fe[i].distance == se[i].distance);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("a stored position found again in any orientation at distance 0") {
+  const BoardSize size{9, 9};
+  SignatureStore store(9, 9);
+  const Board b = randomBoard(size, 35, 4242);
+  store.add(signatureOf(spightMap(randomBoard(size, 30, 1)), 0).data());
+  store.add(signatureOf(spightMap(b), 0).data());
+  store.sortByMagnitude();
+  for (int s : symmetriesOf(size)) {
+    const auto nb = store.nearest(spightMap(transformed(b, s, false)), 1);
+    REQUIRE(nb.size() == 1);
+    CHECK(nb[0].distance == 0);
+    // The reported symmetry maps the query onto the stored orientation: here s^-1.
+    CHECK(signatureOf(spightMap(transformed(b, s, false)), nb[0].symmetry) ==
+          signatureOf(spightMap(b), 0));
+  }
+  CHECK(store.nearest(spightMap(b), 0).empty());
+  CHECK_THROWS_AS(store.nearest(spightMap(Board(19, 19)), 1), InputError);
+  CHECK_THROWS_AS(SignatureStore::fromRaw(9, 9, std::vector<int8_t>(80)), InputError);
+  const SignatureStore copy = SignatureStore::fromRaw(9, 9, store.rawMaps());
+  CHECK(copy.sorted());
+  CHECK(copy.size() == 2);
+}
