@@ -1,0 +1,66 @@
+// Internals of the territory module shared by groups.cpp, safety.cpp and territory.cpp
+// (not part of the public API).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/board/board.hpp"
+#include "engine/shapes/matcher.hpp"
+#include "engine/territory/territory.hpp"
+
+namespace engine::territory_detail {
+
+// Connected components (4-neighbour) of the points where include(p) holds. label is
+// indexed by padded point (-1 outside every component); members lists each component.
+struct Components {
+  std::vector<int32_t> label;
+  std::vector<std::vector<Point>> members;
+};
+template <typename Include>
+Components components(const Board& board, Include&& include) {
+  Components out;
+  out.label.assign(board.arraySize(), -1);
+  std::vector<Point> stack;
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) {
+      const Point start = board.point(x, y);
+      if (out.label[start] >= 0 || !include(start)) continue;
+      const auto id = static_cast<int32_t>(out.members.size());
+      out.members.emplace_back();
+      out.label[start] = id;
+      stack.push_back(start);
+      while (!stack.empty()) {
+        const Point p = stack.back();
+        stack.pop_back();
+        out.members[id].push_back(p);
+        for (Point q : board.neighbours(p)) {
+          if (board.isPoint(q) && out.label[q] < 0 && include(q)) {
+            out.label[q] = id;
+            stack.push_back(q);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// Groups of a position: GroupInfo with stones, chains, liberties and link confidence
+// filled in (eyes, room, safety and status left for assessGroups), and the group of
+// every padded point (-1 for empty points and the border).
+struct GroupSet {
+  std::vector<GroupInfo> groups;
+  std::vector<int32_t> groupAt;  // by padded point
+};
+
+// Joins chains into groups by connection shapes and shared liberties (groups.cpp).
+GroupSet buildGroups(const Board& board, const ShapeLibrary& lib,
+                     const std::vector<Instance>& instances, const TerritoryParams& params);
+
+// Fills eyes, room, enclosed, safety and status of every group (safety.cpp).
+void assessGroups(const Board& board, const ShapeLibrary& lib,
+                  const std::vector<Instance>& instances, const TerritoryParams& params,
+                  GroupSet& set);
+
+}  // namespace engine::territory_detail

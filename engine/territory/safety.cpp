@@ -1,0 +1,233 @@
+// Group safety: eye potential, room and status.
+//
+// Regions. For a colour c, a region is a connected set of points that are not c's
+// stones (empty points and opponent stones); its border is c's stones and the edge. A
+// group of colour c touching a region may count it as eye space:
+//   - a region without opponent stones (c's own enclosed space) counts by its size:
+//     1 point: the eye-shape confidence at that point (false eyes score low; the
+//     diagonal rule when no eye shape matches), 2 points: 1 eye, 3 points: 1.5 (one move
+//     makes two eyes), up to maxEyeRegion: 1.75, larger: 2 eyes;
+//   - a region holding opponent stones counts the same way when it is small (at most
+//     maxEnclosure of the board) and every opponent group in it lies wholly inside it
+//     and has fewer than two eyes of the first kind (the invaders are dead);
+//   - elsewhere, eye-shape matches (partial eyes in open areas) add their confidence,
+//     at most one eye in all.
+// Room. The region of the opponent's colour around a group (the non-opponent points
+// connected to it) is where it can run: its empty points are the group's room, and the
+// group is enclosed when that region is at most maxEnclosure of the board.
+// Safety. Two eyes: 1. Otherwise eyes / 4 for an enclosed group, eyes / 4 plus half the
+// room fraction (room / fullRoom, at most 1) for an open one; halved in atari with less
+// than one eye. Below deadBelow: dead; from aliveFrom: alive; between: unsettled. A dead
+// candidate sharing two or more liberties with an opposing group that is not alive,
+// both short of liberties beyond those, is seki (the "mutual dead" case).
+#include <algorithm>
+#include <cmath>
+
+#include "engine/territory/detail.hpp"
+
+namespace engine::territory_detail {
+namespace {
+
+struct RegionInfo {
+  int size = 0;
+  bool hasOpponent = false;
+  std::vector<int32_t> inside;     // opponent groups with stones in the region
+  std::vector<int32_t> bordering;  // groups of the region's colour touching it
+  bool credited = false;           // counts as eye space for its bordering groups
+};
+
+// Per colour: the regions of non-c points and what they hold.
+struct ColorRegions {
+  Components comps;
+  std::vector<RegionInfo> info;
+};
+
+void addUnique(std::vector<int32_t>& v, int32_t x) {
+  if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+}
+
+ColorRegions regionsOf(const Board& board, Color c, const GroupSet& set) {
+  ColorRegions r;
+  r.comps = components(board, [&](Point p) { return board.at(p) != c; });
+  r.info.resize(r.comps.members.size());
+  for (size_t i = 0; i < r.info.size(); ++i) {
+    RegionInfo& ri = r.info[i];
+    ri.size = static_cast<int>(r.comps.members[i].size());
+    for (Point p : r.comps.members[i]) {
+      if (isStone(board.at(p))) {
+        ri.hasOpponent = true;
+        addUnique(ri.inside, set.groupAt[p]);
+      }
+      for (Point q : board.neighbours(p)) {
+        if (board.at(q) == c) addUnique(ri.bordering, set.groupAt[q]);
+      }
+    }
+  }
+  return r;
+}
+
+// Eye value of a single-point region at p for colour c: the best eye-shape match naming
+// p, or the diagonal rule (false with two opponent diagonals, one on the edge).
+double pointEyeValue(const Board& board, Point p, Color c, const std::vector<double>& shapeEye) {
+  if (shapeEye[p] >= 0) return shapeEye[p];
+  const int s = board.stride();
+  int off = 0, opp = 0;
+  for (int d : {-s - 1, -s + 1, s - 1, s + 1}) {
+    const Color q = board.at(static_cast<Point>(static_cast<int>(p) + d));
+    if (q == Color::Border) ++off;
+    if (q == opponent(c)) ++opp;
+  }
+  return opp >= (off > 0 ? 1 : 2) ? 0.0 : 1.0;
+}
+
+double regionEyeValue(int size, const TerritoryParams& params) {
+  if (size >= params.maxEyeRegion + 1) return 2.0;
+  if (size >= 4) return 1.75;
+  if (size == 3) return 1.5;
+  return 1.0;
+}
+
+// Seki: a dead candidate and an opposing group that is not alive, sharing two or more
+// liberties, each with at most two liberties beyond the shared ones, both live.
+void markSeki(const Board& board, GroupSet& set) {
+  const int n = static_cast<int>(set.groups.size());
+  std::vector<std::pair<int32_t, int32_t>> pairs;  // (dead candidate, opponent) per shared liberty
+  for (Point e : board.emptyPoints()) {
+    int32_t gs[4];
+    int k = 0;
+    for (Point q : board.neighbours(e)) {
+      if (!isStone(board.at(q))) continue;
+      const int32_t g = set.groupAt[q];
+      if (std::find(gs, gs + k, g) == gs + k) gs[k++] = g;
+    }
+    for (int i = 0; i < k; ++i) {
+      for (int j = 0; j < k; ++j) {
+        const GroupInfo &a = set.groups[gs[i]], &b = set.groups[gs[j]];
+        if (a.color != b.color && a.status == GroupStatus::Dead && b.status != GroupStatus::Alive) {
+          pairs.emplace_back(gs[i], gs[j]);
+        }
+      }
+    }
+  }
+  std::sort(pairs.begin(), pairs.end());
+  std::vector<char> seki(n, 0);
+  for (size_t i = 0; i < pairs.size();) {
+    size_t j = i;
+    while (j < pairs.size() && pairs[j] == pairs[i]) ++j;
+    const int shared = static_cast<int>(j - i);
+    const GroupInfo &a = set.groups[pairs[i].first], &b = set.groups[pairs[i].second];
+    if (shared >= 2 && a.liberties <= shared + 2 && b.liberties <= shared + 2) {
+      seki[pairs[i].first] = seki[pairs[i].second] = 1;
+    }
+    i = j;
+  }
+  for (int g = 0; g < n; ++g) {
+    if (seki[g]) set.groups[g].status = GroupStatus::Seki;
+  }
+}
+
+}  // namespace
+
+void assessGroups(const Board& board, const ShapeLibrary& lib,
+                  const std::vector<Instance>& instances, const TerritoryParams& params,
+                  GroupSet& set) {
+  const int n = static_cast<int>(set.groups.size());
+  const double enclosureLimit = params.maxEnclosure * board.width() * board.height();
+  // Eye-shape confidence (0..1) per point and colour, -1 where none matched.
+  std::vector<double> shapeEye[2];
+  for (auto& v : shapeEye) v.assign(board.arraySize(), -1.0);
+  for (const Instance& inst : instances) {
+    const Pattern& pat = lib.patterns()[inst.pattern];
+    const Shape& shape = lib.shapes()[pat.shape];
+    if (shape.category != ShapeCategory::Eye) continue;
+    for (const NamedPoint& np : pat.points) {
+      if (np.role != "eye" || !board.onBoard(inst.x + np.dx, inst.y + np.dy)) continue;
+      double& v = shapeEye[pat.owner == Color::White][board.point(inst.x + np.dx, inst.y + np.dy)];
+      v = std::max(v, shape.confidence / 100.0);
+    }
+  }
+  ColorRegions regions[2] = {regionsOf(board, Color::Black, set),
+                             regionsOf(board, Color::White, set)};
+  // Pure eyes: regions without opponent stones.
+  std::vector<double> pure(n, 0.0);
+  for (int ci = 0; ci < 2; ++ci) {
+    const Color c = ci ? Color::White : Color::Black;
+    ColorRegions& r = regions[ci];
+    for (size_t i = 0; i < r.info.size(); ++i) {
+      RegionInfo& ri = r.info[i];
+      if (ri.hasOpponent) continue;
+      ri.credited = true;
+      const double v = ri.size == 1 ? pointEyeValue(board, r.comps.members[i][0], c, shapeEye[ci])
+                                    : regionEyeValue(ri.size, params);
+      for (int32_t g : ri.bordering) pure[g] += v;
+    }
+  }
+  std::vector<double> eyes = pure;
+  for (int ci = 0; ci < 2; ++ci) {
+    ColorRegions& r = regions[ci];
+    for (size_t i = 0; i < r.info.size(); ++i) {
+      RegionInfo& ri = r.info[i];
+      if (!ri.hasOpponent || ri.size > enclosureLimit) continue;
+      bool invadersDead = true;
+      for (int32_t g : ri.inside) {
+        bool whollyInside = true;
+        for (Point s : set.groups[g].stones) whollyInside &= r.comps.label[s] == int32_t(i);
+        invadersDead &= whollyInside && pure[g] < 2.0;
+      }
+      if (!invadersDead) continue;
+      ri.credited = true;
+      const double v = regionEyeValue(ri.size, params);
+      for (int32_t g : ri.bordering) eyes[g] += v;
+    }
+  }
+  // Partial eyes from eye shapes in regions not credited.
+  std::vector<double> partial(n, 0.0);
+  for (int ci = 0; ci < 2; ++ci) {
+    const Color c = ci ? Color::White : Color::Black;
+    for (int y = 0; y < board.height(); ++y) {
+      for (int x = 0; x < board.width(); ++x) {
+        const Point p = board.point(x, y);
+        const double v = shapeEye[ci][p];
+        if (v <= 0 || board.at(p) != Color::Empty) continue;
+        const int32_t region = regions[ci].comps.label[p];
+        if (region >= 0 && regions[ci].info[region].credited) continue;
+        int32_t seen[4];
+        int k = 0;
+        for (Point q : board.neighbours(p)) {
+          if (board.at(q) != c) continue;
+          const int32_t g = set.groupAt[q];
+          if (std::find(seen, seen + k, g) != seen + k) continue;
+          seen[k++] = g;
+          partial[g] += v;
+        }
+      }
+    }
+  }
+  // Room, safety and status.
+  for (int g = 0; g < n; ++g) {
+    GroupInfo& info = set.groups[g];
+    const int oi = info.color == Color::Black ? 1 : 0;  // the opponent's regions
+    const int32_t region = regions[oi].comps.label[info.stones.front()];
+    const auto& members = regions[oi].comps.members[region];
+    info.room = static_cast<int>(std::count_if(
+        members.begin(), members.end(), [&](Point p) { return board.at(p) == Color::Empty; }));
+    info.enclosed = static_cast<double>(members.size()) <= enclosureLimit;
+    info.eyes = std::min(3.0, eyes[g] + std::min(1.0, partial[g]));
+    double s;
+    if (info.eyes >= 2.0) {
+      s = 1.0;
+    } else {
+      s = info.eyes / 4.0;
+      if (!info.enclosed)
+        s += 0.5 * std::min(1.0, info.room / double(std::max(1, params.fullRoom)));
+      if (info.liberties <= 1 && info.eyes < 1.0) s *= 0.5;
+    }
+    info.safety = s;
+    info.status = s >= params.aliveFrom  ? GroupStatus::Alive
+                  : s < params.deadBelow ? GroupStatus::Dead
+                                         : GroupStatus::Unsettled;
+  }
+  markSeki(board, set);
+}
+
+}  // namespace engine::territory_detail

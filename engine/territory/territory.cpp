@@ -1,0 +1,203 @@
+// evaluate(): groups and safety (groups.cpp, safety.cpp), proto-territory from an
+// influence model, the dead-group layer, ownership and counts.
+//
+// Ownership. Dead stones are taken off a copy of the board. On that copy, an empty
+// region bordered by one colour's stones belongs to that colour outright (the
+// Tromp-Taylor rule, exact for finished positions); a region bordered by both colours is
+// read point by point from proto-territory of the copy: a point inside a player's
+// influence whose neighbours are all inside that influence or that player's stones.
+// Dead stones count for the opponent; an empty point next to dead stones of both colours
+// (overlapping dead groups) and an empty point of an open region next to a seki group
+// are nobody's.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "engine/board/errors.hpp"
+#include "engine/shapes/bitboard.hpp"
+#include "engine/territory/detail.hpp"
+
+namespace engine {
+namespace {
+
+using territory_detail::Components;
+using territory_detail::components;
+
+Owner ownerOf(Color c) {
+  return c == Color::Black ? Owner::Black : c == Color::White ? Owner::White : Owner::None;
+}
+
+// The model's owner of each empty point (row-major), before the neighbour rule.
+std::vector<Owner> influenceOwner(const Board& board, TerritoryModel model) {
+  const size_t n = static_cast<size_t>(board.width()) * board.height();
+  std::vector<Owner> out(n, Owner::None);
+  if (model == TerritoryModel::Spight) return spightArea(board);
+  const InfluenceMap map = bouzyMap(board);
+  for (size_t i = 0; i < n; ++i) {
+    out[i] = map.values[i] > 0 ? Owner::Black : map.values[i] < 0 ? Owner::White : Owner::None;
+  }
+  return out;
+}
+
+// Proto-territory of a board (stones are their own colour).
+std::vector<Owner> protoTerritory(const Board& board, TerritoryModel model) {
+  const std::vector<Owner> infl = influenceOwner(board, model);
+  const int w = board.width();
+  std::vector<Owner> out(infl.size(), Owner::None);
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < w; ++x) {
+      const Point p = board.point(x, y);
+      const size_t i = static_cast<size_t>(y) * w + x;
+      if (isStone(board.at(p))) {
+        out[i] = ownerOf(board.at(p));
+        continue;
+      }
+      const Owner o = infl[i];
+      if (o == Owner::None) continue;
+      bool all = true;
+      for (Point q : board.neighbours(p)) {
+        const Color c = board.at(q);
+        if (c == Color::Border) continue;
+        const size_t j = static_cast<size_t>(board.y(q)) * w + board.x(q);
+        all &= isStone(c) ? ownerOf(c) == o : infl[j] == o;
+      }
+      if (all) out[i] = o;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+const char* statusName(GroupStatus status) {
+  switch (status) {
+    case GroupStatus::Alive:
+      return "alive";
+    case GroupStatus::Dead:
+      return "dead";
+    case GroupStatus::Unsettled:
+      return "unsettled";
+    case GroupStatus::Seki:
+      return "seki";
+  }
+  return "?";
+}
+
+std::string Evaluation::resultText(double margin) {
+  if (margin == 0) return "0";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%c+%g", margin > 0 ? 'B' : 'W', std::fabs(margin));
+  return buf;
+}
+
+const ShapeLibrary& defaultTerritoryShapes() {
+  static const ShapeLibrary lib =
+      ShapeLibrary::load(std::string(FGO_SOURCE_DIR) + "/engine/shapes/library/starter.shapes");
+  return lib;
+}
+
+std::vector<Point> stonesWithStatus(const Evaluation& eval, GroupStatus status) {
+  std::vector<Point> out;
+  for (const GroupInfo& g : eval.groups) {
+    if (g.status == status) out.insert(out.end(), g.stones.begin(), g.stones.end());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Evaluation evaluate(const Board& board, double komi, const TerritoryParams& params) {
+  const ShapeLibrary& lib = params.shapes ? *params.shapes : defaultTerritoryShapes();
+  std::vector<Instance> instances;
+  if (!lib.patterns().empty()) {
+    const BitBoard bb = BitBoard::fromBoard(board, framePad(lib));
+    ShapeMatcher(lib).scan(bb, instances);
+  }
+  territory_detail::GroupSet set = territory_detail::buildGroups(board, lib, instances, params);
+  territory_detail::assessGroups(board, lib, instances, params, set);
+
+  const int w = board.width(), h = board.height();
+  const size_t n = static_cast<size_t>(w) * h;
+  auto index = [&](Point p) { return static_cast<size_t>(board.y(p)) * w + board.x(p); };
+  Evaluation ev;
+  ev.width = w;
+  ev.height = h;
+  ev.komi = komi;
+  ev.groupOf.assign(n, -1);
+  for (size_t g = 0; g < set.groups.size(); ++g) {
+    for (Point s : set.groups[g].stones) ev.groupOf[index(s)] = static_cast<int32_t>(g);
+    if (set.groups[g].status == GroupStatus::Dead) {
+      ev.deadStones.insert(ev.deadStones.end(), set.groups[g].stones.begin(),
+                           set.groups[g].stones.end());
+    }
+  }
+  std::sort(ev.deadStones.begin(), ev.deadStones.end());
+  ev.protoTerritory = protoTerritory(board, params.model);
+
+  // The board without its dead stones.
+  std::vector<Color> colors = board.colorsRowMajor();
+  for (Point s : ev.deadStones) colors[index(s)] = Color::Empty;
+  Board clean(w, h);
+  clean.setColors(colors);
+  const std::vector<Owner> cleanProto = protoTerritory(clean, params.model);
+
+  std::vector<char> nearDead[2], nearSeki(board.arraySize(), 0);
+  for (auto& v : nearDead) v.assign(board.arraySize(), 0);
+  for (const GroupInfo& g : set.groups) {
+    for (Point s : g.stones) {
+      for (Point q : board.neighbours(s)) {
+        if (g.status == GroupStatus::Dead) nearDead[g.color == Color::White][q] = 1;
+        if (g.status == GroupStatus::Seki) nearSeki[q] = 1;
+      }
+    }
+  }
+  ev.ownership.assign(n, Owner::None);
+  const Components regions =
+      components(clean, [&](Point p) { return clean.at(p) == Color::Empty; });
+  for (const auto& members : regions.members) {
+    bool touches[2] = {false, false};
+    for (Point p : members) {
+      for (Point q : clean.neighbours(p)) {
+        if (isStone(clean.at(q))) touches[clean.at(q) == Color::White] = true;
+      }
+    }
+    for (Point p : members) {
+      Owner o;
+      if (touches[0] != touches[1]) {
+        o = touches[0] ? Owner::Black : Owner::White;
+      } else {
+        o = nearSeki[p] ? Owner::None : cleanProto[index(p)];
+      }
+      if (nearDead[0][p] && nearDead[1][p]) o = Owner::None;
+      ev.ownership[index(p)] = o;
+    }
+  }
+  for (size_t g = 0; g < set.groups.size(); ++g) {
+    const GroupInfo& info = set.groups[g];
+    const Owner o = ownerOf(info.status == GroupStatus::Dead ? opponent(info.color) : info.color);
+    for (Point s : info.stones) {
+      if (info.status != GroupStatus::Dead) ev.ownership[index(s)] = o;
+    }
+  }
+  // Counts.
+  int deadOf[2] = {0, 0};
+  for (Point s : ev.deadStones) ++deadOf[board.at(s) == Color::White];
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      const Owner o = ev.ownership[static_cast<size_t>(y) * w + x];
+      const Color c = board.at(x, y);
+      if (o == Owner::Black) {
+        ++ev.blackArea;
+        if (c != Color::Black) ++ev.blackTerritory;
+      } else if (o == Owner::White) {
+        ++ev.whiteArea;
+        if (c != Color::White) ++ev.whiteTerritory;
+      }
+    }
+  }
+  ev.blackTerritory += deadOf[1] + board.captures(Color::White);
+  ev.whiteTerritory += deadOf[0] + board.captures(Color::Black);
+  ev.groups = std::move(set.groups);
+  return ev;
+}
+
+}  // namespace engine

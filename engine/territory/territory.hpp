@@ -1,0 +1,130 @@
+// Territory: groups, their safety and status, proto-territory, dead stones and a score
+// estimate for any position (issue 4, "Groups and safety" and "Territory and score").
+//
+// Reading guide. Start with evaluate() below: it is a pure function of a Board and
+// returns an Evaluation (groups with status, ownership per point, dead stones, area and
+// territory counts, score estimates). The steps, each in its own file:
+//   groups.cpp     chains joined into groups by connection-shape matches (shapes library,
+//                  confidence-weighted) and by proved links (two shared liberties);
+//   safety.cpp     eye potential (regions enclosed by the group, eye-shape matches),
+//                  liberties, room to live; a numeric safety and a status per group,
+//                  seki between opposing weak groups;
+//   territory.cpp  proto-territory from an influence model, the dead-group layer,
+//                  counting and the score.
+// docs/EVALUATION.md gives the method, the thresholds and the measured accuracy.
+//
+// Sign convention: Owner::Black / Owner::White (influence.hpp); margins are Black minus
+// White with komi included (positive: Black is ahead).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/board/board.hpp"
+#include "engine/influence/influence.hpp"
+#include "engine/shapes/library.hpp"
+
+namespace engine {
+
+// What a group's future looks like.
+enum class GroupStatus : uint8_t {
+  Alive,      // safe: two eyes, or enough eye potential and room
+  Dead,       // cannot live: its stones and surroundings count for the opponent
+  Unsettled,  // neither: counted as its own (alive) by the score, flagged for search
+  Seki,       // alive without two eyes by sharing liberties with an opposing weak group
+};
+
+// "alive", "dead", "unsettled", "seki".
+const char* statusName(GroupStatus status);
+
+// Influence model used for proto-territory.
+enum class TerritoryModel : uint8_t {
+  Bouzy,   // Bouzy 5/21 (dilation/erosion): territory where the map is non-zero
+  Spight,  // Spight's 1/3 rule (spightArea)
+};
+
+// Parameters of evaluate(). Defaults are the values docs/EVALUATION.md reports.
+struct TerritoryParams {
+  // Shape library with connection and eye shapes; nullptr: defaultTerritoryShapes().
+  const ShapeLibrary* shapes = nullptr;
+  // Chains are joined by a connection shape of at least this confidence (0..100).
+  int connectionThreshold = 70;
+  // Chains sharing at least two liberties are joined (miai), with this confidence.
+  bool joinSharedLiberties = true;
+  int sharedLibertyConfidence = 80;
+  // Largest empty region (points) bordered by one group that counts as eye space; larger
+  // enclosed regions count as two eyes outright.
+  int maxEyeRegion = 6;
+  // A group whose safety is below this is dead (0..1).
+  double deadBelow = 0.30;
+  // A group whose safety is at least this is alive (0..1); between: unsettled.
+  double aliveFrom = 0.60;
+  // Room (empty points of the non-opponent region around an open group) that gives
+  // full escape credit.
+  int fullRoom = 12;
+  // A group is enclosed when the region of non-opponent points around it is at most
+  // this fraction of the board; an enclosed group lives only by its eyes.
+  double maxEnclosure = 0.3;
+  // Influence model of proto-territory.
+  TerritoryModel model = TerritoryModel::Bouzy;
+};
+
+// One group: chains of one colour joined by connections.
+struct GroupInfo {
+  Color color = Color::Empty;
+  std::vector<Point> stones;  // every stone, sorted by point index
+  std::vector<Point> chains;  // the head of each chain, sorted
+  // Weakest connection used to join the chains (100 for a single chain).
+  int linkConfidence = 100;
+  int liberties = 0;      // distinct empty points next to the group
+  double eyes = 0;        // eye potential: full eyes count 1, partial by confidence
+  int room = 0;           // empty points of the non-opponent region around the group
+  bool enclosed = false;  // that region is small (TerritoryParams::maxEnclosure)
+  double safety = 0;      // 0 (dead) .. 1 (alive)
+  GroupStatus status = GroupStatus::Unsettled;
+};
+
+// The result of evaluate(). Per-point vectors are row-major (x from the left, y from the
+// top), width * height entries.
+struct Evaluation {
+  int width = 0, height = 0;
+  double komi = 0;
+  std::vector<GroupInfo> groups;
+  // Index into groups for each point holding a stone, -1 for empty points.
+  std::vector<int32_t> groupOf;
+  // Proto-territory before the dead-group layer (stones: their own colour).
+  std::vector<Owner> protoTerritory;
+  // Final owner of each point: alive stones their colour, dead stones the opponent's,
+  // empty points by region or proto-territory, seki liberties and dame None.
+  std::vector<Owner> ownership;
+  // Stones judged dead, sorted by point index.
+  std::vector<Point> deadStones;
+
+  // Area counts: alive stones + owned empty points + dead opponent stones' points.
+  int blackArea = 0, whiteArea = 0;
+  // Territory counts: owned empty points + dead opponent stones (point and prisoner)
+  // + captures made during the game.
+  int blackTerritory = 0, whiteTerritory = 0;
+
+  // Black minus White under area counting, komi included.
+  double areaMargin() const { return blackArea - whiteArea - komi; }
+  // Black minus White under territory counting, komi included.
+  double territoryMargin() const { return blackTerritory - whiteTerritory - komi; }
+  // The margin under the given counting (area when `area`).
+  double margin(bool area) const { return area ? areaMargin() : territoryMargin(); }
+  // Result text of a margin: "B+3.5", "W+0.5", "0" for a draw.
+  static std::string resultText(double margin);
+};
+
+// The starter shape library (engine/shapes/library/starter.shapes of the source tree),
+// loaded once. Throws InputError when the file cannot be read.
+const ShapeLibrary& defaultTerritoryShapes();
+
+// Groups, safety, ownership, dead stones and counts of a position (see the guide above).
+Evaluation evaluate(const Board& board, double komi, const TerritoryParams& params = {});
+
+// Stones of every group with the given status, sorted (GTP final_status_list).
+std::vector<Point> stonesWithStatus(const Evaluation& eval, GroupStatus status);
+
+}  // namespace engine
