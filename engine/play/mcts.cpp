@@ -30,22 +30,61 @@ struct Node {
   double wins = 0;  // for the mover
   uint32_t raveVisits = 0;
   double raveWins = 0;
+  float priorVisits = 0;  // virtual visits and wins from policy.hpp computePriors
+  float priorWins = 0;
 };
 
 constexpr double PASS_FIRST_VALUE = 0.3;  // first-play value of an unvisited pass
 constexpr double FIRST_VALUE = 1.1;       // first-play value of a move with no statistics
 
+// Black's area margin minus komi at the end of a playout, adding each point's owner
+// (+1 Black, -1 White) to own. Single-point regions are read from the neighbour counts;
+// a board with larger empty regions (a playout cut short) is flood-filled.
+double finalMargin(const Board& b, double komi, std::vector<float>& own) {
+  for (Point p : b.emptyPoints()) {
+    if (b.neighbourCount(p, Color::Empty) != 0) {
+      const Score s = areaScore(b, komi);
+      for (size_t i = 0; i < s.owner.size(); ++i) {
+        own[i] += s.owner[i] == Color::Black ? 1.f : s.owner[i] == Color::White ? -1.f : 0.f;
+      }
+      return s.margin();
+    }
+  }
+  double margin = -komi;
+  size_t i = 0;
+  for (int y = 0; y < b.height(); ++y) {
+    for (int x = 0; x < b.width(); ++x, ++i) {
+      const Point p = b.point(x, y);
+      Color c = b.at(p);
+      if (c == Color::Empty) {
+        const bool bl = b.neighbourCount(p, Color::Black) != 0;
+        const bool wh = b.neighbourCount(p, Color::White) != 0;
+        c = bl == wh ? Color::Empty : bl ? Color::Black : Color::White;
+      }
+      const float v = c == Color::Black ? 1.f : c == Color::White ? -1.f : 0.f;
+      own[i] += v;
+      margin += v;
+    }
+  }
+  return margin;
+}
+
 // One thread's search: its own tree, scratch board, random numbers and statistics.
 class Worker {
  public:
   Worker(const Game& game, const MctsParams& params, uint64_t seed)
-      : game_(game), params_(params), player_(seed), root_(game.board()), scratch_(root_) {
+      : game_(game),
+        params_(params),
+        policy_(seed, params.policy),
+        root_(game.board()),
+        scratch_(root_) {
     root_.clearUndo();
     nodes_.reserve(1 << 16);
     nodes_.push_back(Node{NO_POINT, opponent(game.toMove())});
     firstPlayer_.assign(root_.arraySize(), Color::Empty);
     ownership_.assign(static_cast<size_t>(root_.width()) * root_.height(), 0);
     maxPlayoutMoves_ = 3 * root_.width() * root_.height() + 20;
+    rootLast_ = game.moves().empty() ? NO_POINT : game.moves().back().point;
   }
 
   // One simulation: descend, expand, play out, back up.
@@ -56,24 +95,22 @@ class Worker {
     pathHashes_.clear();
     Color c = game_.toMove();
     int passes = game_.consecutivePasses();
+    Point last = rootLast_;
     uint32_t node = 0;
     while (passes < game_.rules().passesToEnd) {
       if (!nodes_[node].expanded) {
         if (nodes_[node].visits + 1 < static_cast<uint32_t>(params_.expandAfter) && node != 0)
           break;
-        expand(node, c);
+        expand(node, c, last);
       }
       node = select(node);
-      playMove(nodes_[node].move, c, passes);
+      last = nodes_[node].move;
+      playMove(last, c, passes);
       path_.push_back(node);
       c = opponent(c);
     }
-    if (passes < game_.rules().passesToEnd) runPlayout(c, passes);
-    const Score s = areaScore(scratch_, game_.rules().komi);
-    const bool blackWins = s.margin() > 0;
-    for (size_t i = 0; i < s.owner.size(); ++i) {
-      ownership_[i] += s.owner[i] == Color::Black ? 1.f : s.owner[i] == Color::White ? -1.f : 0.f;
-    }
+    if (passes < game_.rules().passesToEnd) runPlayout(c, passes, last);
+    const bool blackWins = finalMargin(scratch_, game_.rules().komi, ownership_) > 0;
     backUp(blackWins);
     ++simulations_;
   }
@@ -105,16 +142,46 @@ class Worker {
            std::find(pathHashes_.begin(), pathHashes_.end(), h) == pathHashes_.end();
   }
 
-  void expand(uint32_t node, Color c) {
-    const uint32_t first = static_cast<uint32_t>(nodes_.size());
+  void expand(uint32_t node, Color c, Point last) {
+    moves_.clear();
     for (Point p : scratch_.emptyPoints()) {
       if (!scratch_.isLegal(p, c) || scratch_.isEyeOf(p, c) || !superkoOk(p, c)) continue;
-      nodes_.push_back(Node{p, c});
+      moves_.push_back(p);
     }
-    nodes_.push_back(Node{PASS, c});
+    moves_.push_back(PASS);
+    const uint32_t first = static_cast<uint32_t>(nodes_.size());
+    std::vector<Prior> priors;
+    if (params_.priors) priors = computePriors(scratch_, c, last, moves_);
+    for (size_t i = 0; i < moves_.size(); ++i) {
+      Node n{moves_[i], c};
+      if (params_.priors) {
+        n.priorVisits = priors[i].visits;
+        n.priorWins = priors[i].wins;
+      }
+      nodes_.push_back(n);
+    }
     nodes_[node].firstChild = first;
     nodes_[node].numChildren = static_cast<uint32_t>(nodes_.size()) - first;
     nodes_[node].expanded = true;
+  }
+
+  // The child's value for its mover: RAVE blended with the (prior-seeded) win rate.
+  double value(const Node& ch) const {
+    if (params_.priors) {
+      const double n = ch.visits + ch.priorVisits, w = ch.wins + ch.priorWins;
+      const double rn = ch.raveVisits + ch.priorVisits, rw = ch.raveWins + ch.priorWins;
+      if (n <= 0) return ch.move == PASS ? PASS_FIRST_VALUE : FIRST_VALUE;
+      if (rn <= 0) return w / n;
+      const double beta = rn / (rn + n + rn * n / params_.raveEquiv);
+      return (1 - beta) * w / n + beta * rw / rn;
+    }
+    if (ch.visits == 0 && ch.raveVisits == 0)
+      return ch.move == PASS ? PASS_FIRST_VALUE : FIRST_VALUE;
+    const double q = ch.visits ? ch.wins / ch.visits : 0;
+    const double r = ch.raveVisits ? ch.raveWins / ch.raveVisits : q;
+    const double beta =
+        ch.raveVisits ? std::sqrt(params_.raveK / (3.0 * ch.visits + params_.raveK)) : 0;
+    return ch.visits ? (1 - beta) * q + beta * r : r;
   }
 
   uint32_t select(uint32_t node) {
@@ -124,31 +191,22 @@ class Worker {
     uint32_t bestChild = parent.firstChild;
     for (uint32_t i = parent.firstChild; i < parent.firstChild + parent.numChildren; ++i) {
       const Node& ch = nodes_[i];
-      double value;
-      if (ch.visits == 0 && ch.raveVisits == 0) {
-        value = ch.move == PASS ? PASS_FIRST_VALUE : FIRST_VALUE;
-      } else {
-        const double q = ch.visits ? ch.wins / ch.visits : 0;
-        const double r = ch.raveVisits ? ch.raveWins / ch.raveVisits : q;
-        const double beta =
-            ch.raveVisits ? std::sqrt(params_.raveK / (3.0 * ch.visits + params_.raveK)) : 0;
-        value = ch.visits ? (1 - beta) * q + beta * r : r;
-      }
-      value += params_.explore * std::sqrt(logN / (ch.visits + 1.0));
-      // Tiny random tie-break so equal first-play values do not always pick the first.
-      value += 1e-6 * static_cast<double>(player_.rng().below(1024));
-      if (value > best) {
-        best = value;
+      double v = value(ch);
+      if (params_.explore > 0) v += params_.explore * std::sqrt(logN / (ch.visits + 1.0));
+      // Tiny random tie-break so equal values do not always pick the first.
+      v += 1e-6 * static_cast<double>(policy_.rng().below(1024));
+      if (v > best) {
+        best = v;
         bestChild = i;
       }
     }
     return bestChild;
   }
 
-  void runPlayout(Color c, int passes) {
+  void runPlayout(Color c, int passes, Point last) {
     int moves = 0;
     while (passes < 2 && moves < maxPlayoutMoves_) {
-      const Point p = player_.choose(scratch_, c);
+      const Point p = policy_.choose(scratch_, c, last);
       if (p == PASS) {
         scratch_.pass(c);
         ++passes;
@@ -157,6 +215,7 @@ class Worker {
         if (firstPlayer_[p] == Color::Empty) firstPlayer_[p] = c;
         passes = 0;
       }
+      last = p;
       ++moves;
       c = opponent(c);
     }
@@ -181,7 +240,7 @@ class Worker {
 
   const Game& game_;
   const MctsParams& params_;
-  RandomPlayer player_;
+  PlayoutPolicy policy_;
   Board root_;
   Board scratch_;
   std::vector<Node> nodes_;
@@ -189,6 +248,8 @@ class Worker {
   std::vector<uint64_t> pathHashes_;
   std::vector<Color> firstPlayer_;
   std::vector<float> ownership_;
+  std::vector<Point> moves_;
+  Point rootLast_ = NO_POINT;
   int maxPlayoutMoves_ = 0;
   int simulations_ = 0;
   std::mutex mutex_;
@@ -253,6 +314,45 @@ MctsResult collect(const Workers& workers, const Game& game, bool withOwnership)
   return result;
 }
 
+// Pass only when the game is over for the side to move. After the opponent's pass: pass
+// when the count wins both as the board stands and without the stones the playouts'
+// ownership calls dead, or when the count loses and no move wins in the search either;
+// otherwise play on (capturing dead stones costs nothing under area scoring). Before
+// that, a proposed pass gives way to the most visited other move unless that move's
+// win rate is clearly lower.
+void decidePass(const Game& game, MctsResult& r) {
+  if (r.playouts == 0) return;
+  const bool black = game.toMove() == Color::Black;
+  const MoveStat* pass = nullptr;
+  const MoveStat* other = nullptr;
+  for (const MoveStat& m : r.moves) {
+    if (m.move == PASS) {
+      if (!pass) pass = &m;
+    } else if (!other) {
+      other = &m;
+    }
+  }
+  auto choose = [&](const MoveStat* m) {
+    r.move = m ? m->move : PASS;
+    r.winrate = m ? m->winrate : r.winrate;
+  };
+  if (game.consecutivePasses() > 0) {
+    const double komi = game.rules().komi;
+    const double raw = areaScore(game.board(), komi).margin();
+    const double est = areaScore(game.board(), komi, deadStones(game, r.ownership)).margin();
+    const bool won = (raw > 0) == black && (est > 0) == black;
+    const bool lost = (est > 0) != black && (!other || other->winrate < 0.5);
+    if (won || lost || !other) {
+      choose(pass);
+      r.move = PASS;
+    } else if (r.move == PASS) {
+      choose(other);
+    }
+    return;
+  }
+  if (r.move == PASS && other && (!pass || other->winrate >= pass->winrate - 0.1)) choose(other);
+}
+
 double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -298,13 +398,7 @@ MctsResult mctsSearch(const Game& game, const MctsParams& params) {
     }
   }
   MctsResult result = collect(workers, game, true);
-  // After the opponent's pass, pass too when the position is won as it stands (dead
-  // stones estimated from the playouts' ownership).
-  if (game.consecutivePasses() > 0 && result.move != PASS && result.playouts > 0) {
-    const auto dead = deadStones(game, result.ownership);
-    const double margin = areaScore(game.board(), game.rules().komi, dead).margin();
-    if ((margin > 0) == (game.toMove() == Color::Black)) result.move = PASS;
-  }
+  decidePass(game, result);
   if (params.resignBelow > 0 && result.playouts >= 500 && result.winrate < params.resignBelow) {
     result.move = NO_POINT;
   }

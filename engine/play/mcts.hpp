@@ -1,10 +1,12 @@
 // Monte-Carlo tree search with RAVE (Gelly & Silver 2007, "Combining online and offline
-// knowledge in UCT"; the all-moves-as-first heuristic of Brügmann 1993), light random
-// playouts (engine/board/random_player.hpp) and root parallelism over OpenMP threads:
-// each thread grows its own tree from the same root, and the root statistics are summed.
+// knowledge in UCT"; the all-moves-as-first heuristic of Brügmann 1993), prior knowledge
+// in new nodes and heavy playouts (engine/play/policy.hpp: captures, atari escapes, MoGo
+// 3x3 patterns, no big self-ataris), and root parallelism over OpenMP threads: each
+// thread grows its own tree from the same root, and the root statistics are summed.
+// With priors off, policy.heavy false, explore 0.2 and expandAfter 2 it is the earlier
+// light-playout search.
 //
-// This is the engine's first real player. The fractal cascade (reduce/, upload/) will
-// narrow its candidate moves later; today every legal move is a candidate.
+// Every legal move is a candidate; the fractal cascade does not narrow them (yet).
 #pragma once
 
 #include <atomic>
@@ -14,19 +16,23 @@
 #include <vector>
 
 #include "engine/board/game.hpp"
+#include "engine/play/policy.hpp"
 
 namespace engine {
 
 struct MctsResult;
 
 struct MctsParams {
-  int playouts = 5000;     // simulations per move, summed over threads (0: no limit)
-  double seconds = 0;      // wall-clock limit per move (0: no limit)
-  int threads = 2;         // OpenMP threads, each with its own tree
-  double raveK = 1000;     // RAVE schedule: beta = sqrt(k / (3 n + k))
-  double explore = 0.2;    // UCB exploration constant
-  int expandAfter = 2;     // visits before a leaf gets children
-  double resignBelow = 0;  // resign when the best win rate is below this (0: never)
+  int playouts = 5000;      // simulations per move, summed over threads (0: no limit)
+  double seconds = 0;       // wall-clock limit per move (0: no limit)
+  int threads = 2;          // OpenMP threads, each with its own tree
+  double raveK = 1000;      // RAVE schedule without priors: beta = sqrt(k / (3 n + k))
+  double raveEquiv = 3500;  // with priors: beta = rn / (rn + n + rn n / raveEquiv)
+  double explore = 0;       // UCB exploration constant (priors and RAVE explore enough)
+  int expandAfter = 8;      // visits before a leaf gets children
+  bool priors = true;       // prior knowledge in new nodes (policy.hpp computePriors)
+  PolicyParams policy;      // playout policy (heavy by default)
+  double resignBelow = 0;   // resign when the best win rate is below this (0: never)
   uint64_t seed = 1;
   // Called about every progressSeconds (from one thread) with a snapshot of the search so far (root
   // moves, visits, winrates, pv, playouts, seconds; ownership only if wantOwnership); return false
