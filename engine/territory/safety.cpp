@@ -8,8 +8,10 @@
 //     diagonal rule when no eye shape matches), 2 points: 1 eye, 3 points: 1.5 (one move
 //     makes two eyes), up to maxEyeRegion: 1.75, larger: 2 eyes;
 //   - a region holding opponent stones counts the same way when it is small (at most
-//     maxEnclosure of the board) and every opponent group in it lies wholly inside it
-//     and has fewer than two eyes of the first kind (the invaders are dead);
+//     maxEnclosure of the board) and every opponent group in it lies wholly inside it,
+//     has fewer than two eyes of the first kind, is in no seki-like embrace, and the
+//     invaders are outnumbered by the region's empty points and by the stones around
+//     them (the invaders are dead);
 //   - elsewhere, eye-shape matches (partial eyes in open areas) add their confidence,
 //     at most one eye in all.
 // Room. The region of the opponent's colour around a group (the non-opponent points
@@ -19,9 +21,12 @@
 // room fraction (room / fullRoom, at most 1) for an open one; halved in atari with less
 // than one eye. Below deadBelow: dead; from aliveFrom: alive; between: unsettled. A dead
 // candidate sharing two or more liberties with an opposing group that is not alive,
-// both short of liberties beyond those, is seki (the "mutual dead" case).
+// both short of liberties beyond those, is seki (the "mutual dead" case). Between two
+// touching dead candidates otherwise, the stronger (4 x eyes + liberties) wins the race
+// and is unsettled.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "engine/territory/detail.hpp"
 
@@ -87,11 +92,13 @@ double regionEyeValue(int size, const TerritoryParams& params) {
   return 1.0;
 }
 
-// Seki: a dead candidate and an opposing group that is not alive, sharing two or more
-// liberties, each with at most two liberties beyond the shared ones, both live.
-void markSeki(const Board& board, GroupSet& set) {
-  const int n = static_cast<int>(set.groups.size());
-  std::vector<std::pair<int32_t, int32_t>> pairs;  // (dead candidate, opponent) per shared liberty
+// For every pair of opposing groups, the number of liberties they share: sorted
+// (group, opposing group, count), both orders present.
+struct SharedLiberty {
+  int32_t group, other, count;
+};
+std::vector<SharedLiberty> sharedLiberties(const Board& board, const GroupSet& set) {
+  std::vector<std::pair<int32_t, int32_t>> pairs;
   for (Point e : board.emptyPoints()) {
     int32_t gs[4];
     int k = 0;
@@ -102,26 +109,65 @@ void markSeki(const Board& board, GroupSet& set) {
     }
     for (int i = 0; i < k; ++i) {
       for (int j = 0; j < k; ++j) {
-        const GroupInfo &a = set.groups[gs[i]], &b = set.groups[gs[j]];
-        if (a.color != b.color && a.status == GroupStatus::Dead && b.status != GroupStatus::Alive) {
-          pairs.emplace_back(gs[i], gs[j]);
-        }
+        if (set.groups[gs[i]].color != set.groups[gs[j]].color) pairs.emplace_back(gs[i], gs[j]);
       }
     }
   }
   std::sort(pairs.begin(), pairs.end());
-  std::vector<char> seki(n, 0);
+  std::vector<SharedLiberty> out;
   for (size_t i = 0; i < pairs.size();) {
     size_t j = i;
     while (j < pairs.size() && pairs[j] == pairs[i]) ++j;
-    const int shared = static_cast<int>(j - i);
-    const GroupInfo &a = set.groups[pairs[i].first], &b = set.groups[pairs[i].second];
-    if (shared >= 2 && a.liberties <= shared + 2 && b.liberties <= shared + 2) {
-      seki[pairs[i].first] = seki[pairs[i].second] = 1;
-    }
+    out.push_back({pairs[i].first, pairs[i].second, static_cast<int32_t>(j - i)});
     i = j;
   }
-  for (int g = 0; g < n; ++g) {
+  return out;
+}
+
+// Two opposing groups sharing `count` liberties, each with at most one liberty more
+// (an eye point): whoever fills a shared liberty is captured.
+bool sekiEmbrace(const GroupInfo& a, const GroupInfo& b, int count) {
+  return count >= 2 && a.liberties <= count + 1 && b.liberties <= count + 1;
+}
+
+// Races: a dead candidate next to (touching, or sharing a liberty with) an opposing dead
+// candidate that is weaker — strength 4 x eyes + liberties — wins the race and is
+// unsettled instead (it lives unless the opponent gets another move there).
+void settleRaces(const Board& board, GroupSet& set, const std::vector<SharedLiberty>& shared) {
+  std::vector<std::pair<int32_t, int32_t>> next;
+  for (const SharedLiberty& s : shared) next.emplace_back(s.group, s.other);
+  for (const GroupInfo& g : set.groups) {
+    for (Point p : g.stones) {
+      for (Point q : board.neighbours(p)) {
+        if (board.at(q) == opponent(g.color)) next.emplace_back(set.groupAt[p], set.groupAt[q]);
+      }
+    }
+  }
+  auto strength = [&](int32_t g) { return 4 * set.groups[g].eyes + set.groups[g].liberties; };
+  std::vector<char> wins(set.groups.size(), 0);
+  for (const auto& [a, b] : next) {
+    if (set.groups[a].status == GroupStatus::Dead && set.groups[b].status == GroupStatus::Dead &&
+        strength(a) > strength(b)) {
+      wins[a] = 1;
+    }
+  }
+  for (size_t g = 0; g < wins.size(); ++g) {
+    if (wins[g]) set.groups[g].status = GroupStatus::Unsettled;
+  }
+}
+
+// Seki: a dead candidate and an opposing group that is not alive, sharing two or more
+// liberties, each with at most two liberties beyond the shared ones: both live.
+void markSeki(GroupSet& set, const std::vector<SharedLiberty>& shared) {
+  std::vector<char> seki(set.groups.size(), 0);
+  for (const SharedLiberty& s : shared) {
+    const GroupInfo &a = set.groups[s.group], &b = set.groups[s.other];
+    if (a.status == GroupStatus::Dead && b.status != GroupStatus::Alive &&
+        sekiEmbrace(a, b, s.count)) {
+      seki[s.group] = seki[s.other] = 1;
+    }
+  }
+  for (size_t g = 0; g < seki.size(); ++g) {
     if (seki[g]) set.groups[g].status = GroupStatus::Seki;
   }
 }
@@ -162,18 +208,33 @@ void assessGroups(const Board& board, const ShapeLibrary& lib,
       for (int32_t g : ri.bordering) pure[g] += v;
     }
   }
+  // An invader in a seki-like embrace (two or more shared liberties, both sides short
+  // of liberties beyond them) is not dead.
+  const std::vector<SharedLiberty> shared = sharedLiberties(board, set);
+  std::vector<char> sekiLike(n, 0);
+  for (const SharedLiberty& s : shared) {
+    if (sekiEmbrace(set.groups[s.group], set.groups[s.other], s.count)) sekiLike[s.group] = 1;
+  }
   std::vector<double> eyes = pure;
   for (int ci = 0; ci < 2; ++ci) {
     ColorRegions& r = regions[ci];
     for (size_t i = 0; i < r.info.size(); ++i) {
       RegionInfo& ri = r.info[i];
       if (!ri.hasOpponent || ri.size > enclosureLimit) continue;
+      // The invaders are dead when each is wholly inside, has fewer than two eyes of
+      // its own and is in no seki-like embrace, and together they are outnumbered both
+      // by the region's empty points and by the stones of the groups around them.
       bool invadersDead = true;
+      size_t invaderStones = 0, borderStones = 0;
       for (int32_t g : ri.inside) {
         bool whollyInside = true;
         for (Point s : set.groups[g].stones) whollyInside &= r.comps.label[s] == int32_t(i);
-        invadersDead &= whollyInside && pure[g] < 2.0;
+        invadersDead &= whollyInside && pure[g] < 2.0 && !sekiLike[g];
+        invaderStones += set.groups[g].stones.size();
       }
+      for (int32_t g : ri.bordering) borderStones += set.groups[g].stones.size();
+      invadersDead &= static_cast<int>(invaderStones) < ri.size - static_cast<int>(invaderStones) &&
+                      invaderStones < borderStones;
       if (!invadersDead) continue;
       ri.credited = true;
       const double v = regionEyeValue(ri.size, params);
@@ -227,7 +288,8 @@ void assessGroups(const Board& board, const ShapeLibrary& lib,
                   : s < params.deadBelow ? GroupStatus::Dead
                                          : GroupStatus::Unsettled;
   }
-  markSeki(board, set);
+  settleRaces(board, set, shared);
+  markSeki(set, shared);
 }
 
 }  // namespace engine::territory_detail

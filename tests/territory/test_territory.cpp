@@ -1,5 +1,7 @@
 // Territory: groups, safety and status, proto-territory, dead stones and the score
 // estimate on small diagrams.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "engine/board/ascii.hpp"
@@ -59,4 +61,81 @@ TEST_CASE("a one-eyed group inside the opponent's area is dead", "[territory]") 
   // The dead stones and their eye count for White.
   CHECK(ownerAt(ev, 1, 2) == Owner::White);
   CHECK(ownerAt(ev, 1, 3) == Owner::White);
+}
+
+TEST_CASE("seki: two groups sharing liberties, neither with two eyes", "[territory]") {
+  // Bottom-left corner: the white group and the black stone on the edge share the two
+  // liberties a and b (whoever fills one is captured); the black wall lives above.
+  const Board b = parseBoard(R"(
+    . . . . . . . . .
+    . X . . . X . . .
+    . . . . . . . . .
+    X X X X X X X X X
+    . . . . . X O O O
+    . . . . . X O . .
+    X X X X X X O . .
+    O O O O X O O . .
+    . X . O X O . . .)");
+  const Evaluation ev = evaluate(b, 0);
+  CHECK(statusAt(ev, 0, 7) == GroupStatus::Seki);  // the white group
+  CHECK(statusAt(ev, 1, 8) == GroupStatus::Seki);  // the black stone
+  CHECK(statusAt(ev, 0, 6) == GroupStatus::Alive);
+  // The shared liberties are nobody's; the seki stones stay their own.
+  CHECK(ownerAt(ev, 0, 8) == Owner::None);
+  CHECK(ownerAt(ev, 2, 8) == Owner::None);
+  CHECK(ownerAt(ev, 0, 7) == Owner::White);
+  CHECK(std::find(ev.deadStones.begin(), ev.deadStones.end(), b.point(1, 8)) ==
+        ev.deadStones.end());
+}
+
+TEST_CASE("proto-territory of a simple framework", "[territory]") {
+  // Black's corner framework (top left) and White's (bottom right), open to the centre.
+  const Board b = parseBoard(R"(
+    . . . X . . . . .
+    . . . X . . . . .
+    . . . X . . . . .
+    X X X . . . . . .
+    . . . . . . . . .
+    . . . . . . O O O
+    . . . . . O . . .
+    . . . . . O . . .
+    . . . . . O . . .)");
+  const Evaluation ev = evaluate(b, 0);
+  // Inside each framework: that player's proto-territory; the open centre and the far
+  // corners nobody's.
+  CHECK(ev.protoTerritory[0 * 9 + 0] == Owner::Black);
+  CHECK(ev.protoTerritory[1 * 9 + 1] == Owner::Black);
+  CHECK(ev.protoTerritory[8 * 9 + 8] == Owner::White);
+  CHECK(ev.protoTerritory[7 * 9 + 7] == Owner::White);
+  CHECK(ev.protoTerritory[4 * 9 + 4] == Owner::None);
+  CHECK(ev.protoTerritory[0 * 9 + 8] == Owner::None);
+  CHECK(ev.protoTerritory[8 * 9 + 0] == Owner::None);
+  // The frameworks are symmetric: the score is even.
+  CHECK(ev.blackArea == ev.whiteArea);
+  for (const GroupInfo& g : ev.groups) CHECK(g.status != GroupStatus::Dead);
+}
+
+TEST_CASE("finished 9x9 position: estimate equals Tromp-Taylor without the dead stones",
+          "[territory]") {
+  // Borders closed; a dead white stone in Black's area, two dead black stones in White's.
+  const Board b = parseBoard(R"(
+    . . X O . . . . .
+    . X X O . . O . .
+    . X O O . X X . .
+    X X O O O O O O O
+    . X X X X X X X X
+    . . . . X . . . .
+    . O . . X . . . .
+    . . . . X . . . .
+    . . . . X . . . .)");
+  const Evaluation ev = evaluate(b, 6.5);
+  std::vector<Point> expectDead = {b.point(5, 2), b.point(6, 2), b.point(1, 6)};
+  std::sort(expectDead.begin(), expectDead.end());
+  CHECK(ev.deadStones == expectDead);
+  const Score area = areaScore(b, 6.5, ev.deadStones);
+  CHECK(ev.areaMargin() == Approx(area.margin()));
+  CHECK(ev.blackArea == area.black);
+  CHECK(ev.whiteArea == area.white);
+  const Score terr = territoryScore(b, 6.5, ev.deadStones);
+  CHECK(ev.territoryMargin() == Approx(terr.margin()));
 }
