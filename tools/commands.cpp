@@ -12,6 +12,7 @@ int runGtp(const std::vector<std::string>& args);
 int runPredict(const std::vector<std::string>& args);
 int runReduce(const std::vector<std::string>& args);
 int runTables(const std::vector<std::string>& args);
+int runScore(const std::vector<std::string>& args);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -23,6 +24,7 @@ const std::vector<Command>& commands() {
       {"reduce", "show the cascade's levels for a position; measure reduction quality", runReduce},
       {"predict", "hit@k of the reduction cascade on game records, beside baselines", runPredict},
       {"tables", "inspect and verify table files (info, verify)", runTables},
+      {"score", "accuracy of the score estimate on finished game records, beside GNU Go", runScore},
       {"gtp", "GTP version 2 engine on stdin/stdout (genmove: Monte-Carlo tree search)", runGtp},
   };
   return table;
