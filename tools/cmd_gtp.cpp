@@ -1,5 +1,7 @@
 // fgo gtp: the GTP version 2 engine on stdin/stdout (engine/gtp/go_engine.hpp).
 // Only GTP goes to stdout; the log goes to stderr.
+#include <unistd.h>
+
 #include <iostream>
 #include <memory>
 #include <random>
@@ -10,13 +12,47 @@
 
 namespace fgo {
 
+namespace {
+
+const char* USAGE =
+    "fgo gtp [--size N] [--rules R] [--komi K] [--seed S] [--player mcts|baseline]\n"
+    "        [--playouts N | --seconds S] [--threads T] [--resign-below W] [--quiet]\n\n"
+    "A GTP version 2 engine on stdin/stdout (attach it to a GUI or to fgo match).\n"
+    "Thinking time: by the clock when the controller sends time_settings or\n"
+    "kgs-time_settings (absolute, Canadian and Japanese byo-yomi; it keeps its own clock\n"
+    "when no time_left comes), else --seconds a move, else --playouts a move.\n"
+    "Analysis for GUIs: lz-analyze, kata-analyze (ownership true), lz-genmove_analyze,\n"
+    "kata-genmove_analyze stream until the next command arrives. See docs/GTP.md.";
+
+std::unique_ptr<engine::Player> makePlayer(const std::string& player,
+                                           engine::MctsPlayerOptions options, uint64_t seed) {
+  if (player == "baseline") return std::make_unique<engine::BaselinePlayer>(seed);
+  if (player != "mcts") throw UsageError("--player must be mcts or baseline");
+  if (options.search.playouts < 1 || options.search.threads < 1 || options.search.threads > 64) {
+    throw UsageError("--playouts must be >= 1 and --threads 1..64");
+  }
+  if (!(options.secondsPerMove >= 0 && options.secondsPerMove <= 86400)) {
+    throw UsageError("--seconds must be 0..86400");
+  }
+  if (!(options.resignBelow >= 0 && options.resignBelow < 1)) {
+    throw UsageError("--resign-below must be in [0, 1)");
+  }
+  if (!(options.time.marginSeconds >= 0 && options.time.marginSeconds <= 60)) {
+    throw UsageError("--time-margin must be 0..60 seconds");
+  }
+  options.search.seed = seed;
+  return std::make_unique<engine::MctsPlayer>(options);
+}
+
+}  // namespace
+
 int runGtp(const std::vector<std::string>& args) {
   po::options_description desc("fgo gtp options");
   std::string size, rules;
   uint64_t seed = 0;
   double komi = 0;
   std::string player;
-  engine::MctsParams mcts;
+  engine::MctsPlayerOptions mcts;
   desc.add_options()("size", po::value(&size)->default_value("19"),
                      "board size before the first boardsize, N or WxH")(
       "rules", po::value(&rules)->default_value("chinese"), "chinese, tromp-taylor or japanese")(
@@ -24,11 +60,21 @@ int runGtp(const std::vector<std::string>& args) {
       "seed", po::value(&seed), "seed of the player (default: random, logged)")(
       "player", po::value(&player)->default_value("mcts"),
       "mcts (Monte-Carlo tree search, the strongest player) or baseline (uniform random)")(
-      "playouts", po::value(&mcts.playouts)->default_value(5000), "mcts: playouts a move")(
-      "threads", po::value(&mcts.threads)->default_value(1), "mcts: threads")("quiet",
-                                                                              "no log on stderr");
+      "playouts", po::value(&mcts.search.playouts)->default_value(5000),
+      "mcts: playouts a move when there is no clock and no --seconds")(
+      "seconds", po::value(&mcts.secondsPerMove)->default_value(0),
+      "mcts: seconds a move when there is no clock (0: use --playouts)")(
+      "threads", po::value(&mcts.search.threads)->default_value(2), "mcts: search threads")(
+      "resign-below", po::value(&mcts.resignBelow)->default_value(0.05),
+      "mcts: resign when the win rate stays below this (two genmoves in a row, after 1000 "
+      "playouts, not in the opening); 0 never resigns")(
+      "time-margin", po::value(&mcts.time.marginSeconds)->default_value(0.25),
+      "seconds kept back from every timed move for process and GUI overhead")(
+      "analysis-playouts", po::value(&mcts.analysisPlayouts)->default_value(2000000),
+      "mcts: an analysis search stops growing at this many playouts (memory)")("quiet",
+                                                                               "no log on stderr");
   po::variables_map vm;
-  if (!parseOptions(args, "fgo gtp [--size N] [--rules R] [--seed S]", desc, vm)) return 0;
+  if (!parseOptions(args, USAGE, desc, vm)) return 0;
   engine::GoEngineConfig config;
   config.rules = engine::Rules::named(rules);
   if (vm.count("komi")) config.rules.komi = komi;
@@ -37,19 +83,10 @@ int runGtp(const std::vector<std::string>& args) {
   if (!vm.count("seed"))
     seed = (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
   if (config.log) *config.log << "fgo gtp: player seed " << seed << "\n";
-  std::unique_ptr<engine::Player> p;
-  if (player == "mcts") {
-    if (mcts.playouts < 1 || mcts.threads < 1)
-      throw UsageError("--playouts and --threads must be >= 1");
-    mcts.seed = seed;
-    p = std::make_unique<engine::MctsPlayer>(mcts);
-  } else if (player == "baseline") {
-    p = std::make_unique<engine::BaselinePlayer>(seed);
-  } else {
-    throw UsageError("--player must be mcts or baseline");
-  }
-  engine::GoEngine engine(config, std::move(p));
-  engine.run(std::cin, std::cout);
+  if (mcts.analysisPlayouts < 1) throw UsageError("--analysis-playouts must be >= 1");
+  engine::GoEngine engine(config, makePlayer(player, mcts, seed));
+  // Read ahead on stdin so that analysis commands stop when the next command arrives.
+  engine.runLive(STDIN_FILENO, std::cout);
   return 0;
 }
 

@@ -1,7 +1,6 @@
 // Time controls as a GTP controller announces them (time_settings, kgs-time_settings,
-// time_left), parsed into typed values and stored. Nothing reads them to budget
-// thinking time yet: time management comes with the search issue; until then the
-// players ignore the clock.
+// time_left), parsed into typed values. time_control.hpp turns them into a thinking
+// budget per move and keeps the engine's own clock between time_left commands.
 #pragma once
 
 #include <string>
@@ -27,11 +26,15 @@ struct TimeSettings {
   int stones = 0;   // Canadian: moves per period
 };
 
-// What the controller last said about one player's clock (time_left).
+// One player's clock: what the controller last said (time_left), run down by the
+// engine's own accounting of its genmoves since (time_control.hpp chargeMove).
 struct ClockReading {
-  bool known = false;  // false until a time_left for this colour arrives
+  bool known = false;  // false until time settings or a time_left for this colour arrive
   double seconds = 0;  // time left in the current period (or main time)
-  int stones = 0;      // moves left in the current Canadian period; 0 = in main time
+  // 0 while in main time; in byo-yomi, moves left in the current Canadian period, or
+  // Japanese periods left (the current one included), as KGS sends them in time_left.
+  int stones = 0;
+  bool lost = false;  // the engine's own accounting says the time ran out
 };
 
 struct ClockState {

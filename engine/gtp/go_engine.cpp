@@ -2,12 +2,14 @@
 #include "engine/gtp/go_engine.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <cstdio>
 #include <ostream>
 
 #include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
+#include "engine/gtp/time_control.hpp"
 
 namespace engine {
 
@@ -56,6 +58,7 @@ GoEngine::GoEngine(GoEngineConfig config, std::unique_ptr<Player> player)
   registerSetupCommands();
   registerSgfCommands();
   registerEvalCommands();
+  registerAnalyzeCommands();
   log("fractalgo GTP engine: genmove uses the " + player_->description());
 }
 
@@ -93,6 +96,7 @@ void GoEngine::newGame(BoardSize size) {
   game_ = Game(size, rules);
   setupHandicap_.clear();
   startedEmpty_ = true;
+  clock_.black = clock_.white = initialReading(clock_.settings);
   player_->newGame();
 }
 
@@ -183,9 +187,21 @@ std::string GoEngine::cmdPlay(const GtpArgs& a) {
   return "";
 }
 
-Point GoEngine::generate(Color c, MoveRequest request) {
+Point GoEngine::generate(Color c, MoveRequest request, const SearchReporter* reporter) {
+  const auto start = std::chrono::steady_clock::now();
   game_.setToMove(c);
-  const Point p = player_->chooseMove(game_, clock_, request);
+  const Point p = reporter ? player_->chooseMove(game_, clock_, request, *reporter)
+                           : player_->chooseMove(game_, clock_, request);
+  // The engine's own clock: the controller may never send time_left.
+  if (clock_.settings.system != TimeSystem::None) {
+    const double used =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    clock_.of(c) = chargeMove(clock_.settings, clock_.of(c), used);
+    log("genmove " + std::string(colorName(c)) + ": " + numberText(used) + " s; clock " +
+        numberText(clock_.of(c).seconds) + " s, " + std::to_string(clock_.of(c).stones) +
+        " stones" + (clock_.of(c).lost ? " (time ran out)" : ""));
+  }
+  if (p == RESIGN) return p;
   const MoveError e = game_.check(p, c);
   if (e != MoveError::None) {
     // A player bug, never hidden by playing something else.
@@ -199,6 +215,7 @@ std::string GoEngine::cmdGenmove(const GtpArgs& a, MoveRequest request) {
   a.expectCount(1);
   const Color c = colorArg(a, 0);
   const Point p = generate(c, request);
+  if (p == RESIGN) return "resign";
   game_.play(p, c);
   return moveText(p);
 }
@@ -207,9 +224,11 @@ std::string GoEngine::cmdRegGenmove(const GtpArgs& a) {
   a.expectCount(1);
   const Color c = colorArg(a, 0);
   const Color before = game_.toMove();
+  const ClockState clock = clock_;  // reg_genmove spends no time on the game clock
   const Point p = generate(c, MoveRequest::Normal);
+  clock_ = clock;
   game_.setToMove(before);
-  return moveText(p);
+  return p == RESIGN ? "resign" : moveText(p);
 }
 
 std::string GoEngine::cmdUndo(const GtpArgs& a) {

@@ -1,9 +1,10 @@
 // The Go engine behind `fgo gtp`: a GtpServer (protocol.hpp) with one handler per Go
 // command, holding an engine::Game, the clock as announced, and a pluggable Player
 // (player.hpp) for genmove. Reading guide: the constructor lists every command it
-// registers; each handler is a short member function in go_engine.cpp (game commands)
-// go_engine_setup.cpp (handicap, time, scoring, analysis commands) or go_engine_sgf.cpp
-// (loadsgf, printsgf).
+// registers; each handler is a short member function in go_engine.cpp (game commands),
+// go_engine_setup.cpp (handicap, time), go_engine_eval.cpp (scoring), go_engine_sgf.cpp
+// (loadsgf, printsgf) or go_engine_analyze.cpp (lz-analyze, kata-analyze and their
+// genmove forms, which stream while searching: see GtpServer::runLive).
 //
 // Known limits, said plainly:
 // - genmove uses whatever Player it is given: `fgo gtp` gives it the Monte-Carlo tree
@@ -11,7 +12,9 @@
 // - There is no dead-stone estimator yet: final_score counts the board as it stands
 //   (Tromp-Taylor area, or territory if the rules say so) and final_status_list
 //   reports every stone alive, with empty dead and seki lists.
-// - The clock is parsed and stored but not used for time management yet.
+// - Time: genmove thinks by the clock (time_control.hpp) when one is set; the engine
+//   runs its own copy of the clock down by the time each genmove took, so it manages
+//   even when the controller never sends time_left (a time_left resets it).
 // - The controller referees: passes never end the game here, so play and genmove keep
 //   working after two passes (KGS cleanup).
 #pragma once
@@ -55,6 +58,9 @@ class GoEngine {
 
   // Answers every command on in until end of input or quit.
   void run(std::istream& in, std::ostream& out) { server_.run(in, out); }
+  // The same on a file descriptor, reading ahead on a thread so that analysis
+  // commands stream until the next command arrives (fgo gtp uses it on stdin).
+  void runLive(int inputFd, std::ostream& out) { server_.runLive(inputFd, out); }
   // One input line in, its framed answer out ("" for a skipped line).
   std::string processLine(std::string_view line) { return server_.processLine(line); }
 
@@ -62,7 +68,8 @@ class GoEngine {
   void registerGameCommands();
   void registerSetupCommands();
   void registerSgfCommands();
-  void registerEvalCommands();  // go_engine_eval.cpp: scoring and analysis
+  void registerEvalCommands();     // go_engine_eval.cpp: scoring
+  void registerAnalyzeCommands();  // go_engine_analyze.cpp: streaming analysis
   void newGame(BoardSize size);
   void log(const std::string& line) const;
   // Argument readers that fail with the spec's messages.
@@ -73,8 +80,9 @@ class GoEngine {
   bool boardEmpty() const;
   // Places handicap stones as setup (not moves); White is then to move.
   void placeHandicap(const std::vector<Point>& stones);
-  // Asks the player for c's move, checks it is legal, and returns it (not played).
-  Point generate(Color c, MoveRequest request);
+  // Asks the player for c's move (reporting to reporter when given), checks it is legal,
+  // runs the engine's clock down, and returns it (not played) or RESIGN.
+  Point generate(Color c, MoveRequest request, const SearchReporter* reporter = nullptr);
 
   std::string cmdBoardsize(const GtpArgs& a);
   std::string cmdClearBoard(const GtpArgs& a);
@@ -94,6 +102,10 @@ class GoEngine {
   std::string cmdFinalStatusList(const GtpArgs& a);
   std::string cmdAnalyzeCommands(const GtpArgs& a);
   std::string cmdAreaOwner(const GtpArgs& a);
+  std::string cmdAnalyze(const GtpArgs& a, GtpStream& out, bool kata, bool genmove);
+  // One report line of an analysis command in Leela Zero's or KataGo's format.
+  std::string analysisLine(const MctsResult& r, Color toMove, bool kata, int minMoves, int maxMoves,
+                           bool ownership) const;
   std::string cmdLoadSgf(const GtpArgs& a);
   std::string cmdPrintSgf(const GtpArgs& a);
 

@@ -5,6 +5,7 @@
 #include "engine/board/score.hpp"
 #include "engine/gtp/go_engine.hpp"
 #include "engine/gtp/handicap.hpp"
+#include "engine/gtp/time_control.hpp"
 
 namespace engine {
 
@@ -92,15 +93,25 @@ std::string GoEngine::cmdSetFreeHandicap(const GtpArgs& a) {
   return "";
 }
 
+namespace {
+
+// New settings start both clocks afresh.
+void setClock(ClockState& clock, const TimeSettings& settings) {
+  clock.settings = settings;
+  clock.black = clock.white = initialReading(settings);
+}
+
+}  // namespace
+
 std::string GoEngine::cmdTimeSettings(const GtpArgs& a) {
-  clock_.settings = parseTimeSettings(a);
-  log("time settings: " + describe(clock_.settings) + " (stored; no time management yet)");
+  setClock(clock_, parseTimeSettings(a));
+  log("time settings: " + describe(clock_.settings));
   return "";
 }
 
 std::string GoEngine::cmdKgsTimeSettings(const GtpArgs& a) {
-  clock_.settings = parseKgsTimeSettings(a);
-  log("time settings: " + describe(clock_.settings) + " (stored; no time management yet)");
+  setClock(clock_, parseKgsTimeSettings(a));
+  log("time settings: " + describe(clock_.settings));
   return "";
 }
 

@@ -1,5 +1,6 @@
 #include "engine/gtp/mcts_player.hpp"
 
+#include <algorithm>
 #include <climits>
 
 namespace engine {
@@ -7,7 +8,7 @@ namespace engine {
 namespace {
 
 // The position of game as a fresh Game whose rules end it after two passes.
-Game searchCopy(const Game& game) {
+Game searchCopy(const Game& game, Color toMove) {
   Rules rules = game.rules();
   rules.passesToEnd = 2;
   const Board& b = game.board();
@@ -19,21 +20,66 @@ Game searchCopy(const Game& game) {
     }
   }
   if (!stones.empty()) copy.setup(stones);
-  const Color c = game.toMove();
-  if (game.consecutivePasses() == 1) {
-    copy.play(PASS, opponent(c));  // passing now would end the game
+  if (game.consecutivePasses() == 1 && game.toMove() == toMove) {
+    copy.play(PASS, opponent(toMove));  // passing now would end the game
   }
-  copy.setToMove(c);
+  copy.setToMove(toMove);
   return copy;
+}
+
+MctsPlayerOptions playoutOptions(MctsParams params) {
+  MctsPlayerOptions o;
+  o.search = params;
+  o.resignBelow = 0;
+  return o;
+}
+
+void addReporter(MctsParams& params, const SearchReporter& reporter) {
+  params.progress = reporter.report;
+  params.progressSeconds = std::max(0.01, reporter.intervalSeconds);
+  params.wantOwnership = reporter.ownership;
+  params.stop = reporter.stop;
 }
 
 }  // namespace
 
-Point MctsPlayer::chooseMove(const Game& game, const ClockState&, MoveRequest) {
-  MctsParams params = params_;
-  params.resignBelow = 0;
-  const MctsResult r = mctsSearch(searchCopy(game), params);
+MctsPlayer::MctsPlayer(MctsPlayerOptions options) : options_(std::move(options)) {}
+
+MctsPlayer::MctsPlayer(MctsParams params) : options_(playoutOptions(params)) {}
+
+MctsParams MctsPlayer::paramsFor(const Game& game, const ClockState& clock) const {
+  MctsParams params = options_.search;
+  params.resignBelow = 0;  // decided here, with the opening and streak rules
+  const double budget =
+      moveBudget(clock.settings, clock.of(game.toMove()), game.board().size().points(),
+                 static_cast<int>(game.moves().size()), options_.time);
+  if (budget > 0) {
+    params.seconds = budget;
+    params.playouts = 0;
+  } else if (options_.secondsPerMove > 0) {
+    params.seconds = options_.secondsPerMove;
+    params.playouts = 0;
+  }
+  return params;
+}
+
+Point MctsPlayer::chooseMove(const Game& game, const ClockState& clock, MoveRequest request) {
+  return chooseMove(game, clock, request, SearchReporter{});
+}
+
+Point MctsPlayer::chooseMove(const Game& game, const ClockState& clock, MoveRequest request,
+                             const SearchReporter& reporter) {
+  MctsParams params = paramsFor(game, clock);
+  if (reporter.report) addReporter(params, reporter);
   const Color c = game.toMove();
+  last_ = mctsSearch(searchCopy(game, c), params);
+  const MctsResult& r = last_;
+  const int opening = static_cast<int>(options_.resignAfterFraction * game.board().size().points());
+  const bool low = options_.resignBelow > 0 && r.playouts >= options_.resignMinPlayouts &&
+                   r.winrate < options_.resignBelow &&
+                   static_cast<int>(game.moves().size()) >= opening;
+  lowWinrates_ = low ? lowWinrates_ + 1 : 0;
+  if (low && lowWinrates_ >= 2 && request == MoveRequest::Normal) return RESIGN;
   if (r.move != NO_POINT && game.isLegal(r.move, c)) return r.move;
   for (const MoveStat& m : r.moves) {
     if (game.isLegal(m.move, c)) return m.move;
@@ -41,9 +87,30 @@ Point MctsPlayer::chooseMove(const Game& game, const ClockState&, MoveRequest) {
   return PASS;
 }
 
+MctsResult MctsPlayer::analyze(const Game& game, Color toMove, const SearchReporter& reporter) {
+  MctsParams params = options_.search;
+  params.resignBelow = 0;
+  addReporter(params, reporter);
+  // Live (a stop flag): search until input arrives, up to the analysis cap; otherwise
+  // the fixed budget of genmove.
+  if (reporter.stop) {
+    params.playouts = options_.analysisPlayouts;
+    params.seconds = 0;
+  } else if (options_.secondsPerMove > 0) {
+    params.seconds = options_.secondsPerMove;
+    params.playouts = 0;
+  }
+  Game copy = searchCopy(game, toMove);
+  if (copy.over()) return MctsResult{};
+  return mctsSearch(copy, params);
+}
+
 std::string MctsPlayer::description() const {
-  return "Monte-Carlo tree search with RAVE, " + std::to_string(params_.playouts) +
-         " playouts a move";
+  std::string budget = options_.secondsPerMove > 0
+                           ? std::to_string(options_.secondsPerMove).substr(0, 4) + " s a move"
+                           : std::to_string(options_.search.playouts) + " playouts a move";
+  return "Monte-Carlo tree search with RAVE, " + budget + " without a clock, " +
+         std::to_string(options_.search.threads) + " thread(s)";
 }
 
 }  // namespace engine

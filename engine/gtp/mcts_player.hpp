@@ -1,25 +1,57 @@
 // The Monte-Carlo tree search of engine/play/mcts.hpp as a GTP Player: the strongest
 // player the project has today (RAVE, light playouts, no patterns or networks yet).
+//
+// How long it thinks: by the clock when the controller set one (time_control.hpp),
+// else a fixed number of seconds a move when given one, else a fixed number of
+// playouts. It resigns only when clearly lost: a win rate below resignBelow after at
+// least resignMinPlayouts playouts, on two genmoves in a row, and never in the opening
+// (before resignAfterFraction x points moves).
 #pragma once
 
 #include "engine/gtp/player.hpp"
+#include "engine/gtp/time_control.hpp"
 #include "engine/play/mcts.hpp"
 
 namespace engine {
 
+struct MctsPlayerOptions {
+  MctsParams search;          // playouts, threads, seed... (its resignBelow is not used)
+  double secondsPerMove = 0;  // with no clock: seconds a move (0: search.playouts)
+  TimePolicy time;            // with a clock: how the budget is computed
+  double resignBelow = 0.05;  // resign under this win rate (0: never)
+  int resignMinPlayouts = 1000;
+  double resignAfterFraction = 0.2;
+  int analysisPlayouts = 2000000;  // an analysis search stops growing its trees here
+};
+
 class MctsPlayer : public Player {
  public:
-  explicit MctsPlayer(MctsParams params) : params_(params) {}
+  explicit MctsPlayer(MctsPlayerOptions options);
+  // Searches by playouts only (tests): options with these search parameters.
+  explicit MctsPlayer(MctsParams params);
   // Searches a copy of the position under the game's rules with two passes ending the
   // game (the GTP game never ends by itself): the stones as setup, and a pass first when
   // the opponent has just passed. The copy forgets the ko point and earlier positions,
   // so a proposed move that the real game refuses (ko, superko) is replaced by the most
-  // visited root move the game allows, or a pass. Never resigns.
+  // visited root move the game allows, or a pass. Returns RESIGN when clearly lost.
   Point chooseMove(const Game& game, const ClockState& clock, MoveRequest request) override;
+  Point chooseMove(const Game& game, const ClockState& clock, MoveRequest request,
+                   const SearchReporter& reporter) override;
+  bool canAnalyze() const override { return true; }
+  MctsResult analyze(const Game& game, Color toMove, const SearchReporter& reporter) override;
   std::string description() const override;
+  void newGame() override { lowWinrates_ = 0; }
+
+  // The search parameters genmove would use now (by clock, seconds or playouts).
+  MctsParams paramsFor(const Game& game, const ClockState& clock) const;
+  const MctsPlayerOptions& options() const { return options_; }
+  // The last genmove's search (for logs and tests).
+  const MctsResult& lastResult() const { return last_; }
 
  private:
-  MctsParams params_;
+  MctsPlayerOptions options_;
+  MctsResult last_;
+  int lowWinrates_ = 0;  // genmoves in a row below the resign threshold
 };
 
 }  // namespace engine

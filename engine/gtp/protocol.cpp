@@ -6,8 +6,10 @@
 #include <istream>
 #include <new>
 #include <ostream>
+#include <sstream>
 
 #include "engine/board/errors.hpp"
+#include "engine/gtp/line_reader.hpp"
 
 namespace engine {
 
@@ -163,16 +165,70 @@ GtpServer::GtpServer(std::ostream* log) : log_(log) {
 }
 
 void GtpServer::add(const std::string& name, GtpHandler handler) {
-  if (!handlers_.emplace(name, std::move(handler)).second) {
+  if (has(name) || !handlers_.emplace(name, std::move(handler)).second) {
     throw std::logic_error("GTP command registered twice: " + name);
   }
   order_.push_back(name);
+}
+
+void GtpServer::addStreaming(const std::string& name, GtpStreamHandler handler) {
+  if (has(name) || !streaming_.emplace(name, std::move(handler)).second) {
+    throw std::logic_error("GTP command registered twice: " + name);
+  }
+  order_.push_back(name);
+}
+
+void GtpStream::begin() {
+  if (begun_) return;
+  begun_ = true;
+  out_ << '=' << id_ << '\n';
+  out_.flush();
+}
+
+void GtpStream::line(std::string_view text) {
+  begin();
+  // An empty line would end the answer early.
+  if (text.empty()) return;
+  out_ << text << '\n';
+  out_.flush();
+}
+
+std::string GtpServer::executeStreaming(const GtpCommand& command,
+                                        const GtpStreamHandler& handler) {
+  std::ostringstream buffer;
+  std::ostream& sink = liveOut_ ? *liveOut_ : buffer;
+  GtpStream stream(sink, command.id, liveInterrupt_);
+  std::string message;
+  try {
+    const std::string tail = handler(GtpArgs(command.args), stream);
+    stream.begin();
+    std::istringstream lines(tail);
+    for (std::string l; std::getline(lines, l);) stream.line(l);
+    sink << '\n';
+    sink.flush();
+    return buffer.str();
+  } catch (const GtpError& e) {
+    message = e.what();
+  } catch (const InputError& e) {
+    message = e.what();
+  } catch (const std::bad_alloc&) {
+    message = "out of memory";
+  } catch (const std::exception& e) {
+    message = std::string("internal error: ") + e.what();
+  }
+  if (log_) *log_ << "gtp: '" << command.name << "' failed: " << message << "\n";
+  if (!stream.begun()) return buffer.str() + frameResponse(false, command.id, message);
+  sink << '\n';  // too late for "?": end the answer
+  sink.flush();
+  return buffer.str();
 }
 
 std::string GtpServer::execute(const GtpCommand& command) {
   std::string message;
   try {
     if (command.name.empty()) throw GtpError(SYNTAX_ERROR);
+    const auto st = streaming_.find(command.name);
+    if (st != streaming_.end()) return executeStreaming(command, st->second);
     const auto it = handlers_.find(command.name);
     if (it == handlers_.end()) throw GtpError("unknown command");
     return frameResponse(true, command.id, it->second(GtpArgs(command.args)));
@@ -193,6 +249,27 @@ std::string GtpServer::processLine(std::string_view raw) {
   const std::string cleaned = cleanLine(raw);
   if (cleaned.empty()) return "";
   return execute(splitCommand(cleaned));
+}
+
+void GtpServer::runLive(int inputFd, std::ostream& out) {
+  LineReader reader(inputFd);
+  liveOut_ = &out;
+  liveInterrupt_ = &reader.pending();
+  std::string line;
+  try {
+    while (!quit_ && reader.next(line)) {
+      const std::string answer = processLine(line);
+      if (answer.empty()) continue;
+      out << answer;
+      out.flush();
+    }
+  } catch (...) {
+    liveOut_ = nullptr;
+    liveInterrupt_ = nullptr;
+    throw;
+  }
+  liveOut_ = nullptr;
+  liveInterrupt_ = nullptr;
 }
 
 void GtpServer::run(std::istream& in, std::ostream& out) {

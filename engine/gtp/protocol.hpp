@@ -13,7 +13,15 @@
 // the one place where failures (GtpError, InputError, anything else) become "? message".
 // The server itself answers the protocol commands that need no Go knowledge:
 // protocol_version, known_command, list_commands and quit (after Fuego's GtpEngine).
+//
+// Streaming commands (the analysis commands of Leela Zero and KataGo) answer "=id" at
+// once, then write lines while they work, and end with the empty line. Under runLive()
+// a reader thread reads ahead and raises a flag as soon as another command arrives, and
+// the streaming command stops then; under run() and processLine() (no live input) it
+// runs its own bounded budget. Ordinary commands behave the same in every mode.
 #pragma once
+
+#include <atomic>
 
 #include <functional>
 #include <iosfwd>
@@ -77,6 +85,30 @@ bool isIntegerText(std::string_view text);
 // A command implementation: returns the result text or throws GtpError.
 using GtpHandler = std::function<std::string(const GtpArgs&)>;
 
+// The answer of a streaming command, written as it goes.
+class GtpStream {
+ public:
+  GtpStream(std::ostream& out, std::string id, const std::atomic<bool>* interrupt)
+      : out_(out), id_(std::move(id)), interrupt_(interrupt) {}
+  // Starts the successful answer ("=id" and a newline) unless already started.
+  void begin();
+  // Writes one line of the answer (begins it first) and flushes.
+  void line(std::string_view text);
+  bool begun() const { return begun_; }
+  // Raised when new input arrives (live mode only); null without live input.
+  const std::atomic<bool>* interrupt() const { return interrupt_; }
+
+ private:
+  std::ostream& out_;
+  std::string id_;
+  const std::atomic<bool>* interrupt_;
+  bool begun_ = false;
+};
+
+// A streaming command: writes through the GtpStream, returns its last lines (may be
+// ""), or throws GtpError before writing anything to fail as "? message".
+using GtpStreamHandler = std::function<std::string(const GtpArgs&, GtpStream&)>;
+
 class GtpServer {
  public:
   // Registers the protocol commands (protocol_version, known_command, list_commands,
@@ -85,7 +117,11 @@ class GtpServer {
 
   // Adds a command; throws std::logic_error when the name is taken.
   void add(const std::string& name, GtpHandler handler);
-  bool has(const std::string& name) const { return handlers_.count(name) != 0; }
+  // Adds a streaming command (same rules as add).
+  void addStreaming(const std::string& name, GtpStreamHandler handler);
+  bool has(const std::string& name) const {
+    return handlers_.count(name) != 0 || streaming_.count(name) != 0;
+  }
   // Command names in the order they were added.
   const std::vector<std::string>& names() const { return order_; }
 
@@ -96,13 +132,21 @@ class GtpServer {
   // Answers every line of in on out (flushing after each answer) until end of input
   // or quit.
   void run(std::istream& in, std::ostream& out);
+  // The same on a file descriptor read ahead by a thread (line_reader.hpp): streaming
+  // commands run until the next line arrives.
+  void runLive(int inputFd, std::ostream& out);
   // True once quit has been answered.
   bool quitRequested() const { return quit_; }
 
   std::ostream* log() const { return log_; }
 
  private:
+  std::string executeStreaming(const GtpCommand& command, const GtpStreamHandler& handler);
+
   std::map<std::string, GtpHandler, std::less<>> handlers_;
+  std::map<std::string, GtpStreamHandler, std::less<>> streaming_;
+  std::ostream* liveOut_ = nullptr;                   // runLive's output while it runs
+  const std::atomic<bool>* liveInterrupt_ = nullptr;  // its reader's pending flag
   std::vector<std::string> order_;
   std::ostream* log_;
   bool quit_ = false;

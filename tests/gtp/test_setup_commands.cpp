@@ -12,7 +12,6 @@ using gtptest::ask;
 using gtptest::makeEngine;
 using gtptest::words;
 
-
 TEST_CASE("fixed_handicap places the stones GNU Go 3.8 places (golden)") {
   // Answers of `gnugo --mode gtp` (the GTP 2 reference implementation) to
   // fixed_handicap n on these sizes; GNU Go lists them sorted, we compare as sets.
@@ -225,11 +224,11 @@ TEST_CASE("gogui-analyze_commands lists only commands that exist and work") {
     REQUIRE(slash != std::string::npos);
     const std::string command = line.substr(slash + 1);
     INFO(command);
-    CHECK(ask(*e, "known_command " + command) == "true");
+    CHECK(ask(*e, "known_command " + command.substr(0, command.find(' '))) == "true");
     CHECK(ask(*e, command).rfind("?", 0) != 0);
     ++count;
   }
-  CHECK(count == 3);
+  CHECK(count >= 3);
   // With B2, C2 black and D4 white every empty point touches both colours except none:
   // a small position where black owns the lower rows.
   CHECK(ask(*e, "boardsize 3") == "");
