@@ -158,11 +158,23 @@ class Worker {
         n.priorVisits = priors[i].visits;
         n.priorWins = priors[i].wins;
       }
+      if (node == 0) addHint(n);
       nodes_.push_back(n);
     }
     nodes_[node].firstChild = first;
     nodes_[node].numChildren = static_cast<uint32_t>(nodes_.size()) - first;
     nodes_[node].expanded = true;
+  }
+
+  // The root hint bonus (MctsParams::rootHints) of a root child.
+  void addHint(Node& n) const {
+    const auto& hints = params_.rootHints;
+    const auto it = std::find(hints.begin(), hints.end(), n.move);
+    if (params_.hintPrior <= 0 || it == hints.end()) return;
+    const double rank = static_cast<double>(it - hints.begin()) / static_cast<double>(hints.size());
+    const float bonus = static_cast<float>(params_.hintPrior * (1 - rank));
+    n.priorVisits += bonus;
+    n.priorWins += bonus;
   }
 
   // The child's value for its mover: RAVE blended with the (prior-seeded) win rate.

@@ -32,7 +32,11 @@ struct MctsParams {
   int expandAfter = 8;      // visits before a leaf gets children
   bool priors = true;       // prior knowledge in new nodes (policy.hpp computePriors)
   PolicyParams policy;      // playout policy (heavy by default)
-  double resignBelow = 0;   // resign when the best win rate is below this (0: never)
+  // Root moves with an extra prior, best first (e.g. the cascade's uploaded candidates,
+  // engine/play/cascade.hpp): the i-th of n gets hintPrior * (1 - i / n) virtual wins.
+  std::vector<Point> rootHints;
+  double hintPrior = 0;
+  double resignBelow = 0;  // resign when the best win rate is below this (0: never)
   uint64_t seed = 1;
   // Called about every progressSeconds (from one thread) with a snapshot of the search so far (root
   // moves, visits, winrates, pv, playouts, seconds; ownership only if wantOwnership); return false
