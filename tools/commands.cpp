@@ -13,6 +13,8 @@ int runPredict(const std::vector<std::string>& args);
 int runReduce(const std::vector<std::string>& args);
 int runTables(const std::vector<std::string>& args);
 int runScore(const std::vector<std::string>& args);
+int runAnalyze(const std::vector<std::string>& args);
+int runRender(const std::vector<std::string>& args);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -25,6 +27,8 @@ const std::vector<Command>& commands() {
       {"predict", "hit@k of the reduction cascade on game records, beside baselines", runPredict},
       {"tables", "inspect and verify table files (info, verify)", runTables},
       {"score", "accuracy of the score estimate on finished game records, beside GNU Go", runScore},
+      {"analyze", "every evaluation layer of a position (shapes, influence, territory) as JSON", runAnalyze},
+      {"render", "draw a position as SVG: influence heat map, territory, shapes, groups", runRender},
       {"gtp", "GTP version 2 engine on stdin/stdout (genmove: Monte-Carlo tree search)", runGtp},
   };
   return table;
