@@ -43,6 +43,13 @@ Geometry::Geometry(int width, int height) : width_(width), height_(height) {
       }
     }
   }
+  for (int s = 0; s < nsym_; ++s) {
+    for (int t = 0; t < nsym_; ++t) {
+      bool undoes = true;
+      for (int p = 0; p < n_ && undoes; ++p) undoes = perm_[t][perm_[s][p]] == p;
+      if (undoes) invSym_[s] = t;
+    }
+  }
 }
 
 std::string Geometry::vertex(int p) const {

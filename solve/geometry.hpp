@@ -63,6 +63,8 @@ class Geometry {
   int mapPoint(int s, int p) const { return perm_[s][p]; }
   // Point whose image under s is p.
   int unmapPoint(int s, int p) const { return inv_[s][p]; }
+  // The symmetry that undoes s.
+  int inverse(int s) const { return invSym_[s]; }
   // Image of a set of points under symmetry s (four byte-table look-ups).
   Mask mapMask(int s, Mask m) const {
     const auto& t = table_[s];
@@ -74,6 +76,7 @@ class Geometry {
 
  private:
   int width_, height_, n_, nsym_;
+  std::array<int, 8> invSym_{};
   Mask all_, notLeft_, notRight_;
   std::array<Mask, MAX_POINTS> nbr_{};
   std::array<std::array<int8_t, MAX_POINTS>, 8> perm_{};

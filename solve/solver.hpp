@@ -53,20 +53,27 @@ struct Position {
 struct SolveOptions {
   Rules rules;
   Algorithm algorithm = Algorithm::Mtdf;
-  uint64_t maxNodes = 0;       // 0: no limit
+  uint64_t maxNodes = 0;       // 0: no limit (per thread)
   double maxSeconds = 0;       // 0: no limit
-  int ttLog2 = 22;             // transposition table of 2^ttLog2 16-byte entries
-  int threads = 1;             // OpenMP threads for the root analysis (best moves)
+  int ttLog2 = 20;             // transposition table of 2^ttLog2 40-byte entries
+  int threads = 1;             // OpenMP threads (lazy SMP on the root, root moves in parallel)
   bool transpositions = true;  // use the transposition table at all
-  // Superko-exact table: keys include the set of earlier positions on the path, so a
-  // stored result is reused only under the same history (sound, fewer transpositions,
-  // no symmetry folding). Off: the faster scheme of SOLVER.md, which can err under
-  // positional superko when a result is reused under a different history.
-  bool strictHistory = false;
-  bool symmetry = true;   // canonical keys under board symmetries
-  bool benson = true;     // static bounds from unconditional life and territory
-  bool bestMoves = true;  // list every optimal root move
+  bool symmetry = true;        // canonical keys under board symmetries
+  bool benson = true;          // static bounds from unconditional life and territory
+  bool bestMoves = true;       // list every optimal root move
   bool principalVariation = true;
+  // Iterative deepening: first depth, step, and the deepest horizon tried (plies from the
+  // root); beyond the horizon a position counts only with its static bounds.
+  int firstDepth = 4, depthStep = 2, maxDepth = 400;
+};
+
+// Counters of one search, for tests and reports.
+struct SearchStats {
+  uint64_t ttHits = 0;            // entries found
+  uint64_t ttHistoryRefused = 0;  // entries found but unusable on this path (superko)
+  uint64_t notStored = 0;         // results not stored: they depended on older history
+  uint64_t inconsistent = 0;      // bounds that crossed (must stay 0: a soundness check)
+  int depth = 0;                  // last iterative-deepening horizon
 };
 
 // One root move with its value (Black minus White, komi included) or bounds.
@@ -78,7 +85,7 @@ struct MoveValue {
 
 struct SolveResult {
   bool exact = false;  // false when a limit stopped the search
-  double value = 0;    // Black minus White plus komi... see `lower`/`upper` when inexact
+  double value = 0;    // Black minus White plus komi; the midpoint of [lower, upper] when inexact
   double lower = 0, upper = 0;
   std::vector<int> best;  // every optimal first move (exact results only)
   std::vector<int> pv;    // a principal variation to the end of the game
@@ -89,7 +96,8 @@ struct SolveResult {
 class TranspositionTable;
 
 // Solves positions of one board geometry; keeps its transposition table between calls
-// (valid across calls because stored results never depend on history, see SOLVER.md).
+// (valid across calls: a stored result carries a summary of the positions its proof
+// played through and is reused only on paths that avoid them, see SOLVER.md).
 class Solver {
  public:
   Solver(const Geometry& geometry, SolveOptions options = {});
@@ -102,29 +110,28 @@ class Solver {
 
   const Geometry& geometry() const { return g_; }
   const SolveOptions& options() const { return opt_; }
+  // Changes the node and time limits of later calls (the table is kept).
+  void setLimits(uint64_t maxNodes, double maxSeconds) {
+    opt_.maxNodes = maxNodes, opt_.maxSeconds = maxSeconds;
+  }
   // Bytes held by the transposition table.
   size_t memoryBytes() const;
   // Nodes searched by the last analyse() call.
   uint64_t lastNodes() const { return lastNodes_; }
+  // Counters summed over the last solve() or analyse() call.
+  const SearchStats& lastStats() const { return stats_; }
 
  private:
-  friend class Worker;
+  // Appends a principal variation from `position` with mover value `value`; returns
+  // the nodes it searched.
+  uint64_t principalVariation(const Position& position, int value, std::vector<int>& pv);
+
   const Geometry& g_;
   SolveOptions opt_;
   std::unique_ptr<TranspositionTable> tt_;
   uint64_t lastNodes_ = 0;
+  SearchStats stats_;
 };
-
-// Run-time advice for the cascade: ordered moves for the side to move, exact when the
-// position is solved within the budget, otherwise the best bounds found, and says which.
-struct Advice {
-  bool exact = false;
-  std::vector<MoveValue> moves;  // best first
-  uint64_t nodes = 0;
-  double seconds = 0;
-};
-Advice advise(const Geometry& geometry, const Position& position, uint64_t maxNodes,
-              double maxSeconds, Rules rules = {});
 
 // Parses a diagram (engine/board/ascii.hpp format) of at most 32 points into a position.
 Position positionFromDiagram(const std::string& diagram, engine::Color toMove,

@@ -1,22 +1,57 @@
-// The solver's transposition table: score bounds and a best move per canonical
-// position. Lock-free for two threads by the XOR trick (R. Hyatt and T. Mann, "A
-// lockless transposition-table implementation for parallel search", 2002): an entry is
-// (key ^ data, data), so a torn write fails the key check instead of lying.
+// The solver's transposition table: score bounds, a best move and a history summary per
+// canonical position. Lock-free for two threads by the XOR trick (R. Hyatt and T. Mann,
+// "A lockless transposition-table implementation for parallel search", 2002): an entry
+// is (key ^ words, words), so a torn write fails the key check instead of lying.
+//
+// The summary is what makes reuse sound under positional superko (docs/SOLVER.md): it
+// over-approximates the set of positions created by plays inside the subtree whose
+// search proved the stored bounds. A stored result is reused on a path only when no
+// earlier position of that path can be in the set.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <vector>
 
 #include "engine/board/rng.hpp"
+#include "solve/geometry.hpp"
 
 namespace solve {
 
-// What the table knows of a position (values from the mover's side, komi 0).
+// Over-approximation of a set of positions (a, b = the two colours' stones; side = 0, or
+// the side to move where it matters): stones present in every member (and*), stones
+// present in some member (or*), and which (stone count, side) pairs occur (counts).
+struct Summary {
+  Mask andA = 0xFFFFFFFFu, andB = 0xFFFFFFFFu, orA = 0, orB = 0;
+  uint64_t counts = 0;  // bit min(stones, 31) + 32 * side
+
+  static int bit(Mask a, Mask b, int side) { return std::min(popcount(a | b), 31) + 32 * side; }
+  bool empty() const { return counts == 0; }
+  // Adds one position.
+  void add(Mask a, Mask b, int side) {
+    andA &= a, andB &= b, orA |= a, orB |= b;
+    counts |= uint64_t{1} << bit(a, b, side);
+  }
+  // Adds every member of another summary.
+  void merge(const Summary& o) {
+    andA &= o.andA, andB &= o.andB, orA |= o.orA, orB |= o.orB;
+    counts |= o.counts;
+  }
+  // False when (a, b, side) is certainly not a member.
+  bool mayContain(Mask a, Mask b, int side) const {
+    if (!(counts >> bit(a, b, side) & 1)) return false;
+    return (a & andA) == andA && (b & andB) == andB && !(a & ~orA) && !(b & ~orB);
+  }
+};
+
+// What the table knows of a position (values from the mover's side, komi 0); the summary
+// is in the canonical orientation, colour A = the mover.
 struct TTData {
   int lower = -128, upper = 127;
   int move = -2;  // canonical move, -1 pass, -2 none
   int work = 0;   // log2 of the nodes spent, for replacement
+  Summary summary;
 };
 
 class TranspositionTable {
@@ -28,50 +63,80 @@ class TranspositionTable {
   bool probe(uint64_t key, uint8_t extra, TTData& out) const {
     const size_t i = index(key, extra);
     for (size_t j = i; j < i + 2; ++j) {
-      const uint64_t data = slots_[j].data.load(std::memory_order_relaxed);
-      const uint64_t check = slots_[j].check.load(std::memory_order_relaxed);
-      if ((check ^ data) == key && data != 0 && static_cast<uint8_t>(data >> 24) == extra) {
-        out.lower = static_cast<int8_t>(data & 255);
-        out.upper = static_cast<int8_t>((data >> 8) & 255);
-        out.move = static_cast<int8_t>((data >> 16) & 255);
-        out.work = static_cast<int>((data >> 32) & 255);
-        return true;
+      const Slot& s = slots_[j];
+      const uint64_t w0 = s.w[0].load(std::memory_order_relaxed);
+      const uint64_t w1 = s.w[1].load(std::memory_order_relaxed);
+      const uint64_t w2 = s.w[2].load(std::memory_order_relaxed);
+      const uint64_t w3 = s.w[3].load(std::memory_order_relaxed);
+      const uint64_t check = s.check.load(std::memory_order_relaxed);
+      if (w0 == 0 || (check ^ mix(w0, w1, w2, w3)) != key ||
+          static_cast<uint8_t>(w0 >> 24) != extra) {
+        continue;
       }
+      out.lower = static_cast<int8_t>(w0 & 255);
+      out.upper = static_cast<int8_t>((w0 >> 8) & 255);
+      out.move = static_cast<int8_t>((w0 >> 16) & 255);
+      out.work = static_cast<int>((w0 >> 32) & 255);
+      out.summary.andA = w1 & 0xFFFFFFFFu, out.summary.andB = w1 >> 32;
+      out.summary.orA = w2 & 0xFFFFFFFFu, out.summary.orB = w2 >> 32;
+      out.summary.counts = w3;
+      return true;
     }
     return false;
   }
-  // Stores bounds, narrowing those already known for the same position. Slot 0 of a
-  // bucket keeps the entry that cost most work; slot 1 takes everything else.
-  void store(uint64_t key, uint8_t extra, TTData d) {
-    TTData old;
-    if (probe(key, extra, old)) {
-      d.lower = std::max(d.lower, old.lower);
-      d.upper = std::min(d.upper, old.upper);
-      if (d.lower > d.upper) d.lower = d.upper = old.lower > old.upper ? d.upper : old.lower;
-      if (d.move == -2) d.move = old.move;
-      d.work = std::max(d.work, old.work);
-    }
-    const uint64_t data = static_cast<uint64_t>(static_cast<uint8_t>(d.lower)) |
-                          static_cast<uint64_t>(static_cast<uint8_t>(d.upper)) << 8 |
-                          static_cast<uint64_t>(static_cast<uint8_t>(d.move)) << 16 |
-                          static_cast<uint64_t>(extra) << 24 |
-                          static_cast<uint64_t>(std::min(d.work, 255)) << 32 | uint64_t{1} << 40;
+  // Stores an entry (the caller merges with what it found). Slot 0 of a bucket keeps the
+  // entry that cost most work; slot 1 takes everything else.
+  void store(uint64_t key, uint8_t extra, const TTData& d) {
+    const uint64_t w0 = static_cast<uint64_t>(static_cast<uint8_t>(d.lower)) |
+                        static_cast<uint64_t>(static_cast<uint8_t>(d.upper)) << 8 |
+                        static_cast<uint64_t>(static_cast<uint8_t>(d.move)) << 16 |
+                        static_cast<uint64_t>(extra) << 24 |
+                        static_cast<uint64_t>(std::min(d.work, 255)) << 32 | uint64_t{1} << 40;
+    const uint64_t w1 = d.summary.andA | d.summary.andB << 32;
+    const uint64_t w2 = d.summary.orA | d.summary.orB << 32;
+    const uint64_t w3 = d.summary.counts;
     const size_t i = index(key, extra);
     size_t j = i + 1;
-    const uint64_t d0 = slots_[i].data.load(std::memory_order_relaxed);
-    const bool same0 = (slots_[i].check.load(std::memory_order_relaxed) ^ d0) == key &&
-                       static_cast<uint8_t>(d0 >> 24) == extra;
+    const Slot& s0 = slots_[i];
+    const uint64_t d0 = s0.w[0].load(std::memory_order_relaxed);
+    const uint64_t k0 =
+        s0.check.load(std::memory_order_relaxed) ^ mix(d0, s0.w[1].load(std::memory_order_relaxed),
+                                                       s0.w[2].load(std::memory_order_relaxed),
+                                                       s0.w[3].load(std::memory_order_relaxed));
+    const bool same0 = k0 == key && static_cast<uint8_t>(d0 >> 24) == extra;
     if (same0 || d0 == 0 || static_cast<int>((d0 >> 32) & 255) <= d.work) j = i;
-    slots_[j].check.store(key ^ data, std::memory_order_relaxed);
-    slots_[j].data.store(data, std::memory_order_relaxed);
+    Slot& s = slots_[j];
+    s.check.store(key ^ mix(w0, w1, w2, w3), std::memory_order_relaxed);
+    s.w[0].store(w0, std::memory_order_relaxed);
+    s.w[1].store(w1, std::memory_order_relaxed);
+    s.w[2].store(w2, std::memory_order_relaxed);
+    s.w[3].store(w3, std::memory_order_relaxed);
   }
   size_t bytes() const { return slots_.size() * sizeof(Slot); }
+  // Every stored entry as (key, extra, data), for table building.
+  template <class F>
+  void forEach(F&& f) const {
+    for (const Slot& s : slots_) {
+      const uint64_t w0 = s.w[0].load(std::memory_order_relaxed);
+      if (w0 == 0) continue;
+      const uint64_t key =
+          s.check.load(std::memory_order_relaxed) ^ mix(w0, s.w[1].load(std::memory_order_relaxed),
+                                                        s.w[2].load(std::memory_order_relaxed),
+                                                        s.w[3].load(std::memory_order_relaxed));
+      TTData d;
+      if (probe(key, static_cast<uint8_t>(w0 >> 24), d)) f(key, static_cast<uint8_t>(w0 >> 24), d);
+    }
+  }
 
  private:
   struct Slot {
     std::atomic<uint64_t> check{0};
-    std::atomic<uint64_t> data{0};
+    std::atomic<uint64_t> w[4] = {0, 0, 0, 0};
   };
+  static uint64_t rotl(uint64_t v, int r) { return v << r | v >> (64 - r); }
+  static uint64_t mix(uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3) {
+    return w0 ^ rotl(w1, 13) ^ rotl(w2, 29) ^ rotl(w3, 47);
+  }
   size_t index(uint64_t key, uint8_t extra) const {
     return engine::splitmix64(key ^ (uint64_t{extra} << 56) ^ extra) & mask_;
   }

@@ -44,7 +44,7 @@ int runSolve(const std::vector<std::string>& args) {
   std::string size, position, toMove, rules, algorithm;
   double komi = 0, maxSeconds = 0;
   uint64_t maxNodes = 0;
-  int ttLog2 = 22, threads = 1;
+  int ttLog2 = 20, threads = 1;
   desc.add_options()("size", po::value(&size), "board size WxH (at most 32 points)")(
       "position", po::value(&position), "diagram file, or diagram text with '/' between rows")(
       "to-move", po::value(&toMove)->default_value("B"), "side to move: B or W")(
@@ -54,7 +54,7 @@ int runSolve(const std::vector<std::string>& args) {
       "max-nodes", po::value(&maxNodes)->default_value(0), "node limit (0: none)")(
       "max-seconds", po::value(&maxSeconds)->default_value(0), "time limit (0: none)")(
       "algorithm", po::value(&algorithm)->default_value("mtdf"), "mtdf or alphabeta")(
-      "tt-log2", po::value(&ttLog2)->default_value(22), "table of 2^N 16-byte entries")(
+      "tt-log2", po::value(&ttLog2)->default_value(20), "table of 2^N 40-byte entries")(
       "threads", po::value(&threads)->default_value(1), "OpenMP threads (root analysis)")(
       "no-symmetry", "do not fold symmetric positions in the table")(
       "no-benson", "no static bounds from unconditional life")("json", "print one JSON object");

@@ -1,12 +1,13 @@
-// The solver against published values it reproduces, against the slow reference
-// minimax on engine::Game (tiny boards and random small positions), static bounds
-// against exact values, and bad input.
+// The solver against published values, against the slow reference minimax on
+// engine::Game (every board of at most 6 points, and random positions with their game
+// history, so that superko history matters), search variants against each other, a
+// shared table across calls, static bounds against exact values, and bad input.
 #include <catch2/catch.hpp>
 
 #include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
 #include "engine/board/game.hpp"
-#include "engine/board/random_player.hpp"
+#include "engine/board/rng.hpp"
 #include "solve/benson.hpp"
 #include "solve/minimax.hpp"
 #include "solve/solver.hpp"
@@ -19,9 +20,11 @@ namespace {
 SolveResult solveEmpty(int w, int h, Rules rules = {}, SolveOptions opt = {}) {
   const Geometry g(w, h);
   opt.rules = rules;
-  opt.ttLog2 = 18;
+  opt.ttLog2 = 16;
   Solver s(g, opt);
-  return s.solve(Position{});
+  const SolveResult r = s.solve(Position{});
+  CHECK(s.lastStats().inconsistent == 0);
+  return r;
 }
 
 std::vector<std::string> names(const Geometry& g, const std::vector<int>& moves) {
@@ -30,11 +33,46 @@ std::vector<std::string> names(const Geometry& g, const std::vector<int>& moves)
   return out;
 }
 
+// A random game of `moves` moves on engine::Game (passes included), with the compact
+// position after it and every earlier position as superko history.
+struct RandomGame {
+  engine::Game game;
+  Position position;
+};
+
+RandomGame randomGame(const Geometry& g, engine::Rules er, int moves, uint64_t seed) {
+  RandomGame rg{engine::Game(g.size(), er), {}};
+  engine::Rng rng(seed);
+  std::vector<uint64_t> seen{0};
+  for (int i = 0; i < moves && !rg.game.over(); ++i) {
+    const Color me = rg.game.toMove();
+    std::vector<engine::Point> legal;
+    for (int p = 0; p < g.points(); ++p) {
+      const engine::Point ep = rg.game.board().point(g.x(p), g.y(p));
+      if (rg.game.isLegal(ep, me)) legal.push_back(ep);
+    }
+    const bool pass = legal.empty() || rng.below(8) == 0;
+    rg.game.play(pass ? engine::PASS : legal[rng.below(static_cast<uint32_t>(legal.size()))], me);
+    seen.push_back(CompactBoard::fromEngine(g, rg.game.board()).hash());
+  }
+  const CompactBoard b = CompactBoard::fromEngine(g, rg.game.board());
+  Position& p = rg.position;
+  p.black = b.black(), p.white = b.white();
+  p.toMove = rg.game.toMove();
+  p.passes = rg.game.consecutivePasses();
+  if (b.koPoint() >= 0 && b.koColor() == p.toMove) p.ko = b.koPoint();
+  seen.pop_back();  // the current position is not history
+  if (er.ko == engine::KoRule::Positional) p.history = seen;
+  return rg;
+}
+
 }  // namespace
 
 TEST_CASE("published small-board values under positional superko") {
-  // 1xN values as in van der Werf's tables; 2x2 = +1 (Tromp); 3x3 = +9 from the centre.
+  // 1xN as in Weninger & Hayward's positional linear Go; 2x2 = +1 (Tromp);
+  // 3x3 = +9 from the centre (van der Werf).
   CHECK(solveEmpty(1, 1).value == 0);
+  CHECK(solveEmpty(1, 2).value == 0);
   CHECK(solveEmpty(1, 3).value == 3);
   CHECK(solveEmpty(1, 4).value == 4);
   CHECK(solveEmpty(1, 5).value == 0);
@@ -44,6 +82,7 @@ TEST_CASE("published small-board values under positional superko") {
   CHECK(r3.exact);
   CHECK(r3.value == 9);
   CHECK(names(Geometry(3, 3), r3.best) == std::vector<std::string>{"B2"});
+  CHECK(!r3.pv.empty());
 }
 
 TEST_CASE("2x2 is a draw under simple ko with cycles drawn") {
@@ -52,36 +91,10 @@ TEST_CASE("2x2 is a draw under simple ko with cycles drawn") {
   CHECK(solveEmpty(2, 2, simple).value == 0);
 }
 
-TEST_CASE("3x4 is +4", "[slow]") {
-#if defined(__SANITIZE_ADDRESS__)
-  WARN("skipped under AddressSanitizer: the 3x4 search goes deeper than its ply limit there");
-  return;
-#endif
-  const SolveResult r = solveEmpty(4, 3);
-  CHECK(r.exact);
-  CHECK(r.value == 4);
-}
-
-TEST_CASE("every search variant agrees on tiny boards") {
-  // Variants of the history-exact table (strictHistory); the fast scheme can differ
-  // under superko (docs/SOLVER.md).
-  for (auto [w, h] : {std::pair{2, 2}, std::pair{1, 4}, std::pair{1, 5}}) {
-    for (int variant = 0; variant < 8; ++variant) {
-      SolveOptions opt;
-      opt.strictHistory = true;
-      opt.algorithm = variant & 1 ? Algorithm::AlphaBeta : Algorithm::Mtdf;
-      opt.symmetry = !(variant & 2);
-      opt.benson = !(variant & 4);
-      INFO(w << "x" << h << " variant " << variant);
-      CHECK(solveEmpty(w, h, {}, opt).value == solveEmpty(w, h).value);
-    }
-  }
-}
-
-TEST_CASE("solver matches the reference minimax on tiny empty boards", "[slow]") {
+TEST_CASE("every board of at most 6 points matches the reference minimax") {
   for (auto ko : {engine::KoRule::Positional, engine::KoRule::Simple}) {
     for (auto [w, h] : {std::pair{1, 1}, std::pair{1, 2}, std::pair{1, 3}, std::pair{1, 4},
-                        std::pair{2, 2}}) {
+                        std::pair{1, 5}, std::pair{1, 6}, std::pair{2, 2}}) {
       engine::Rules er;
       er.ko = ko;
       engine::Game game({w, h}, er);
@@ -90,11 +103,126 @@ TEST_CASE("solver matches the reference minimax on tiny empty boards", "[slow]")
       Rules rules;
       if (ko == engine::KoRule::Simple) rules.ko = KoRule::SimpleCyclesDrawn;
       INFO(w << "x" << h << (ko == engine::KoRule::Simple ? " simple" : " psk"));
-      SolveOptions strict;
-      strict.strictHistory = true;
-      CHECK(solveEmpty(w, h, rules, strict).value == ref);
+      CHECK(solveEmpty(w, h, rules).value == ref);
     }
   }
+}
+
+TEST_CASE("2x3 matches the reference minimax", "[.slow]") {
+  // The reference needs minutes here (superko game trees without a table).
+  for (auto [w, h] : {std::pair{2, 3}, std::pair{3, 2}}) {
+    engine::Game game({w, h});
+    uint64_t nodes = 0;
+    CHECK(solveEmpty(w, h).value == referenceValue(game, nodes));
+  }
+}
+
+TEST_CASE("search variants agree with each other and the reference") {
+  // Each switch changes which transpositions and cut-offs the search meets, so history
+  // mistakes in the table show up as disagreements.
+  for (auto [w, h] : {std::pair{2, 2}, std::pair{1, 5}, std::pair{1, 6}, std::pair{2, 3}}) {
+    engine::Game game({w, h});
+    uint64_t nodes = 0;
+    const int ref = w * h < 6 || h == 1 ? referenceValue(game, nodes) : solveEmpty(w, h).value;
+    for (int variant = 0; variant < 16; ++variant) {
+      SolveOptions opt;
+      opt.algorithm = variant & 1 ? Algorithm::AlphaBeta : Algorithm::Mtdf;
+      opt.symmetry = !(variant & 2);
+      opt.benson = !(variant & 4);
+      opt.transpositions = !(variant & 8);
+      INFO(w << "x" << h << " variant " << variant);
+      CHECK(solveEmpty(w, h, {}, opt).value == ref);
+    }
+  }
+}
+
+TEST_CASE("random positions with their game history match the reference") {
+  // Positions after random games on boards of up to 6 points (3x3 after longer games):
+  // superko history from before the root changes which moves are legal.
+  int checked = 0;
+  for (auto [w, h, len] : {std::tuple{2, 2, 6}, std::tuple{1, 5, 5}, std::tuple{1, 6, 6},
+                           std::tuple{2, 3, 6}, std::tuple{3, 2, 8}, std::tuple{3, 3, 12}}) {
+    const Geometry g(w, h);
+    SolveOptions opt;
+    opt.ttLog2 = 16;
+    Solver shared(g, opt);  // one table for all positions of this size: reuse across calls
+    for (uint64_t seed = 1; seed <= 12; ++seed) {
+      RandomGame rg = randomGame(g, {}, len, seed * 7919 + w * 31 + h);
+      if (rg.game.over()) continue;
+      uint64_t nodes = 0;
+      int ref = 0;
+      if (!referenceValueWithin(rg.game, 300'000, ref, nodes)) continue;  // too big a tree
+      INFO(w << "x" << h << " seed " << seed << "\n" << engine::boardToString(rg.game.board()));
+      const SolveResult r = shared.solve(rg.position);
+      CHECK(r.exact);
+      CHECK(r.value == ref);
+      CHECK(shared.lastStats().inconsistent == 0);
+      Solver fresh(g, opt);
+      CHECK(fresh.solve(rg.position).value == ref);
+      ++checked;
+    }
+  }
+  CHECK(checked > 30);
+}
+
+TEST_CASE("best moves and the principal variation are optimal") {
+  const Geometry g(2, 3);
+  Solver s(g);
+  const SolveResult r = s.solve(Position{});
+  REQUIRE(r.exact);
+  REQUIRE(!r.best.empty());
+  REQUIRE(!r.pv.empty());
+  // Replaying the PV on the engine ends the game with exactly the solved score.
+  engine::Game game(g.size());
+  for (int m : r.pv) {
+    const engine::Point p = m < 0 ? engine::PASS : game.board().point(g.x(m), g.y(m));
+    REQUIRE(game.play(p, game.toMove()) == engine::MoveError::None);
+  }
+  CHECK(game.over());
+  const Geometry& gg = g;
+  const CompactBoard end = CompactBoard::fromEngine(gg, game.board());
+  CHECK(end.areaScore() == r.value);
+  // Each listed best move, played, leaves a position of the same value (solved afresh
+  // with the empty board as history), and every other move a worse one.
+  for (int m = -1; m < g.points(); ++m) {
+    Position child;
+    child.toMove = Color::White;
+    child.history = {0};
+    if (m >= 0) {
+      child.black = Mask{1} << m;
+    } else {
+      child.passes = 1;
+    }
+    Solver fresh(g);
+    const bool listed = std::find(r.best.begin(), r.best.end(), m) != r.best.end();
+    INFO("move " << g.vertex(m));
+    CHECK((fresh.solve(child).value == r.value) == listed);
+  }
+}
+
+TEST_CASE("3x4 is +4", "[.slow]") {
+  const SolveResult r = solveEmpty(4, 3);
+  CHECK(r.exact);
+  CHECK(r.value == 4);
+}
+
+TEST_CASE("4x4 is +2 with a central first move", "[.slow]") {
+  SolveOptions opt;
+  opt.ttLog2 = 20;
+  const SolveResult r = solveEmpty(4, 4, {}, opt);
+  CHECK(r.exact);
+  CHECK(r.value == 2);
+  const auto best = names(Geometry(4, 4), r.best);
+  CHECK(std::find(best.begin(), best.end(), "B3") != best.end());
+}
+
+TEST_CASE("node limits stop the search with valid bounds") {
+  SolveOptions opt;
+  opt.maxNodes = 2000;
+  const SolveResult r = solveEmpty(3, 3, {}, opt);
+  CHECK_FALSE(r.exact);
+  CHECK(r.lower <= 9);
+  CHECK(r.upper >= 9);
 }
 
 TEST_CASE("Benson finds unconditional life and its territory") {
@@ -114,6 +242,23 @@ TEST_CASE("Benson finds unconditional life and its territory") {
   const ScoreBounds sb = staticBounds(g, b.black(), b.white());
   CHECK(sb.lower == 10 - 15);
   CHECK(sb.upper == 10 + 15);
+}
+
+TEST_CASE("static bounds contain the exact value of random positions") {
+  const Geometry g(3, 3);
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    RandomGame rg = randomGame(g, {}, 10, seed);
+    if (rg.game.over()) continue;
+    Solver s(g);
+    const SolveResult r = s.solve(rg.position);
+    REQUIRE(r.exact);
+    const Mask own = rg.position.toMove == Color::Black ? rg.position.black : rg.position.white;
+    const Mask opp = rg.position.toMove == Color::Black ? rg.position.white : rg.position.black;
+    const ScoreBounds sb = staticBounds(g, own, opp);
+    const double mover = rg.position.toMove == Color::Black ? r.value : -r.value;
+    CHECK(sb.lower <= mover);
+    CHECK(mover <= sb.upper);
+  }
 }
 
 TEST_CASE("bad input gives clear errors") {
@@ -137,18 +282,7 @@ TEST_CASE("bad input gives clear errors") {
   SolveOptions huge;
   huge.ttLog2 = 40;
   CHECK_THROWS_AS(Solver(g, huge), engine::InputError);
-}
-
-TEST_CASE("advise gives exact values within a budget and bounds beyond it") {
-  const Geometry g(3, 3);
-  Position p;
-  p.black = Mask{1} << 4;  // Black at the centre, White to move
-  p.toMove = Color::White;
-  const Advice a = advise(g, p, 0, 0);
-  REQUIRE(a.exact);
-  REQUIRE(!a.moves.empty());
-  CHECK(a.moves.front().lower == 9);  // Black keeps the whole board whatever White does
-  const Advice tiny = advise(g, Position{}, 10, 0);
-  CHECK_FALSE(tiny.exact);
-  for (const MoveValue& m : tiny.moves) CHECK(m.lower <= m.upper);
+  SolveOptions depths;
+  depths.maxDepth = 0;
+  CHECK_THROWS_AS(Solver(g, depths), engine::InputError);
 }

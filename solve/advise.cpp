@@ -1,0 +1,91 @@
+#include "solve/advise.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "engine/board/errors.hpp"
+
+namespace solve {
+
+namespace {
+
+Position positionOf(const Geometry& g, const engine::Board& board, engine::Color toMove,
+                    const std::vector<engine::Board>& history) {
+  const CompactBoard b = CompactBoard::fromEngine(g, board);
+  Position p;
+  p.black = b.black();
+  p.white = b.white();
+  p.toMove = toMove;
+  if (b.koPoint() >= 0 && b.koColor() == toMove) p.ko = b.koPoint();
+  for (const engine::Board& h : history) {
+    if (h.width() != board.width() || h.height() != board.height()) {
+      throw engine::InputError("advise: a history board has another size than the position");
+    }
+    p.history.push_back(CompactBoard::fromEngine(g, h).hash());
+  }
+  return p;
+}
+
+}  // namespace
+
+Advice advise(const engine::Board& position, engine::Color toMove, const AdviseBudget& budget) {
+  const auto start = std::chrono::steady_clock::now();
+  if (position.width() * position.height() > MAX_POINTS) {
+    throw engine::InputError("advise: the solver handles at most 32 points, not " +
+                             std::to_string(position.width() * position.height()));
+  }
+  const Geometry g(position.width(), position.height());
+  const Position pos = positionOf(g, position, toMove, budget.history);
+  SolveOptions opt;
+  opt.rules = budget.rules;
+  opt.ttLog2 = budget.ttLog2;
+  opt.threads = budget.threads;
+  opt.maxNodes = budget.maxNodes;
+  opt.maxSeconds = budget.maxSeconds;
+  opt.principalVariation = false;
+  Solver solver(g, opt);
+  // First the position's value and its optimal moves, then, with what is left of the
+  // budget (the table is warm by now), every move's own value.
+  const SolveResult r = solver.solve(pos);
+  Advice a;
+  a.kind = r.exact ? AdviceKind::Exact : AdviceKind::Bounded;
+  a.lower = r.lower, a.upper = r.upper;
+  a.nodes = r.nodes;
+  const double used =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  SolveOptions rest = opt;
+  if (budget.maxSeconds > 0) rest.maxSeconds = std::max(1e-4, budget.maxSeconds - used);
+  if (budget.maxNodes > 0)
+    rest.maxNodes = budget.maxNodes > r.nodes ? budget.maxNodes - r.nodes : 1;
+  solver.setLimits(rest.maxNodes, rest.maxSeconds);
+  std::vector<MoveValue> values = solver.analyse(pos);
+  a.nodes += solver.lastNodes();
+  const bool black = toMove == engine::Color::Black;
+  for (MoveValue& m : values) {
+    if (r.exact) {
+      const bool best = std::find(r.best.begin(), r.best.end(), m.move) != r.best.end();
+      if (best) {
+        m.lower = m.upper = r.value;
+      } else if (black) {  // not optimal: strictly worse than the value for the mover
+        m.upper = std::min(m.upper, r.value - 1);
+      } else {
+        m.lower = std::max(m.lower, r.value + 1);
+      }
+      if (m.lower > m.upper) m.lower = m.upper = black ? r.value - 1 : r.value + 1;
+    }
+    AdvisedMove am;
+    am.point = m.move < 0 ? engine::PASS : position.point(g.x(m.move), g.y(m.move));
+    am.lower = m.lower, am.upper = m.upper;
+    a.moves.push_back(am);
+  }
+  std::stable_sort(a.moves.begin(), a.moves.end(),
+                   [black](const AdvisedMove& x, const AdvisedMove& y) {
+                     const double kx = black ? x.lower : -x.upper, ky = black ? y.lower : -y.upper;
+                     const double ux = black ? x.upper : -x.lower, uy = black ? y.upper : -y.lower;
+                     return kx != ky ? kx > ky : ux > uy;
+                   });
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return a;
+}
+
+}  // namespace solve

@@ -1,0 +1,286 @@
+#include "solve/worker.hpp"
+
+#include <algorithm>
+
+#include "solve/benson.hpp"
+
+namespace solve {
+
+using engine::Color;
+
+Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& tt,
+               const Position& root, const SearchLimits& limits, int variant)
+    : g_(g), opt_(opt), tt_(tt), limits_(limits) {
+  n_ = g_.points();
+  sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;
+  for (uint64_t h : root.history) {
+    Node n{h & 0xFFFFFFFFu, h >> 32, false, -1, 0};
+    pushPath(n, false);
+  }
+  for (int p = 0; p < n_; ++p) {  // centre first until the history heuristic learns
+    const double dx = g_.x(p) - (g_.width() - 1) / 2.0, dy = g_.y(p) - (g_.height() - 1) / 2.0;
+    history_[p] = static_cast<uint32_t>(16 - std::min(16.0, dx * dx + dy * dy));
+    if (variant)
+      history_[p] =
+          static_cast<uint32_t>((engine::splitmix64(p + 977 * variant) & 7) + history_[p] / 2);
+  }
+}
+
+Node Worker::rootNode(const Position& p) {
+  const bool white = p.toMove == Color::White;
+  return Node{white ? p.white : p.black, white ? p.black : p.white, white, p.ko, p.passes};
+}
+
+void Worker::pushPath(const Node& n, bool captured) {
+  const int last = captureAt_.empty() ? -1 : captureAt_.back();
+  captureAt_.push_back(captured ? static_cast<int>(path_.size()) : last);
+  path_.push_back(absKey(n));
+  side_.push_back(n.whiteToMove);
+}
+
+void Worker::popPath() {
+  path_.pop_back();
+  side_.pop_back();
+  captureAt_.pop_back();
+}
+
+// Index of an earlier path entry equal to a new position (board, and side to move when
+// cycles are drawn), or -1. Without a capture since entry j the new position has more
+// stones than entry j, so only entries before the last capture can repeat.
+int Worker::repetition(uint64_t key, bool whiteToMove, int lastCapture) const {
+  for (int j = 0; j < lastCapture; ++j) {
+    if (path_[j] == key && (!sideMatters_ || side_[j] == whiteToMove)) return j;
+  }
+  return -1;
+}
+
+// Could a position strictly before path index `ply` be in the summary?
+bool Worker::pathMeets(const Summary& s, int ply) const {
+  if (s.empty()) return false;
+  for (int j = 0; j < ply; ++j) {
+    const int side = sideMatters_ ? side_[j] : 0;
+    if (s.mayContain(path_[j] & 0xFFFFFFFFu, path_[j] >> 32, side)) return true;
+  }
+  return false;
+}
+
+Summary Worker::toTable(const Summary& s, int sym, bool whiteToMove) const {
+  Summary t;
+  Mask andA = s.andA & g_.all(), andB = s.andB & g_.all(), orA = s.orA, orB = s.orB;
+  if (whiteToMove) std::swap(andA, andB), std::swap(orA, orB);
+  t.andA = g_.mapMask(sym, andA), t.andB = g_.mapMask(sym, andB);
+  t.orA = g_.mapMask(sym, orA), t.orB = g_.mapMask(sym, orB);
+  t.counts = s.counts;
+  if (whiteToMove && sideMatters_) t.counts = s.counts >> 32 | s.counts << 32;
+  return t;
+}
+
+Summary Worker::fromTable(const Summary& t, int sym, bool whiteToMove) const {
+  const int inv = g_.inverse(sym);
+  Summary s;
+  s.andA = g_.mapMask(inv, t.andA), s.andB = g_.mapMask(inv, t.andB);
+  s.orA = g_.mapMask(inv, t.orA), s.orB = g_.mapMask(inv, t.orB);
+  if (whiteToMove) std::swap(s.andA, s.andB), std::swap(s.orA, s.orB);
+  s.counts = t.counts;
+  if (whiteToMove && sideMatters_) s.counts = t.counts >> 32 | t.counts << 32;
+  return s;
+}
+
+bool Worker::limitHit() {
+  if (limits_.maxNodes && nodes_ >= limits_.maxNodes) aborted_ = true;
+  if ((nodes_ & 1023) == 0) {
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) aborted_ = true;
+    if (limits_.timed && std::chrono::steady_clock::now() > limits_.deadline) aborted_ = true;
+  }
+  return aborted_;
+}
+
+void Worker::canonical(const Node& n, uint64_t& key, uint8_t& extra, int& sym) const {
+  key = n.own | n.opp << 32;
+  int ko = n.ko;
+  sym = 0;
+  if (opt_.symmetry) {
+    for (int s = 1; s < g_.symmetries(); ++s) {
+      const uint64_t k = g_.mapMask(s, n.own) | g_.mapMask(s, n.opp) << 32;
+      const int kk = n.ko < 0 ? -1 : g_.mapPoint(s, n.ko);
+      if (k < key || (k == key && kk < ko)) key = k, ko = kk, sym = s;
+    }
+  }
+  extra = static_cast<uint8_t>(n.passes | (ko + 1) << 1);
+}
+
+int Worker::tableMove(const Node& n) const {
+  uint64_t key;
+  uint8_t extra;
+  int sym;
+  canonical(n, key, extra, sym);
+  TTData e;
+  if (!tt_.probe(key, extra, e) || e.move < -1) return -2;
+  return e.move >= 0 ? g_.unmapPoint(sym, e.move) : -1;
+}
+
+Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth, Summary& sum,
+                        int& repMin, bool& legal) {
+  legal = true;
+  if (move < 0) {
+    if (n.passes >= 1) {
+      const int v = areaScore(g_, n.own, n.opp);
+      return {v, v};
+    }
+    const Node child{n.opp, n.own, !n.whiteToMove, -1, n.passes + 1};
+    if (sideMatters_) {
+      const int last = captureAt_.empty() ? -1 : captureAt_.back();
+      const int rep = repetition(absKey(child), child.whiteToMove, last);
+      if (rep >= 0) {
+        repMin = std::min(repMin, rep);
+        return {0, 0};
+      }
+      sum.add(absKey(child) & 0xFFFFFFFFu, absKey(child) >> 32, child.whiteToMove);
+    }
+    pushPath(child, false);
+    const Bounds b = search(child, -beta, -alpha, depth, sum, repMin);
+    popPath();
+    return {-b.hi, -b.lo};
+  }
+  CompactBoard board(g_);
+  board.setRaw(n.own, n.opp, n.ko, n.ko >= 0 ? Color::Black : Color::Empty);
+  board.setAllowSuicide(opt_.rules.suicideAllowed);
+  const Mask captured = board.play(move, Color::Black);
+  const Node child{board.white(), board.black(), !n.whiteToMove, board.koPoint(), 0};
+  const uint64_t key = absKey(child);
+  const int lastCap = captured ? static_cast<int>(path_.size()) : captureAt_.back();
+  const int rep = repetition(key, child.whiteToMove, lastCap);
+  if (rep >= 0) {
+    repMin = std::min(repMin, rep);
+    if (!sideMatters_) {
+      legal = false;
+      return {-n_, n_};
+    }
+    return {0, 0};
+  }
+  sum.add(key & 0xFFFFFFFFu, key >> 32, sideMatters_ ? child.whiteToMove : 0);
+  pushPath(child, captured != 0);
+  const Bounds b = search(child, -beta, -alpha, depth, sum, repMin);
+  popPath();
+  return {-b.hi, -b.lo};
+}
+
+// Candidate moves best first (table move, pass after a pass, killers, history; filling
+// an own eye last), then pass. Superko is checked when a move is tried.
+int Worker::orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_POINTS + 1>& moves) {
+  std::array<uint32_t, MAX_POINTS + 1> score;
+  int count = 0;
+  const Mask empty = g_.all() & ~(n.own | n.opp);
+  const auto& killers = killers_[std::min(ply, 1023)];
+  CompactBoard probe(g_);
+  probe.setRaw(n.own, n.opp, -1, Color::Empty);
+  for (Mask m = empty; m; m &= m - 1) {
+    const int p = lowestBit(m);
+    if (p == n.ko) continue;
+    if (!opt_.rules.suicideAllowed && probe.isSuicide(p, Color::Black)) continue;
+    uint32_t sc = history_[p] + 1;
+    if (p == killers[0]) sc += 1u << 28;
+    if (p == killers[1]) sc += 1u << 27;
+    if ((g_.neighbours(p) & ~n.own) == 0) sc = 0;  // filling an own eye: last
+    if (p == ttMove) sc = 1u << 31;
+    moves[count] = p, score[count++] = sc;
+  }
+  moves[count] = -1;
+  score[count++] = ttMove == -1 ? 1u << 31 : n.passes ? 1u << 30 : 0;
+  for (int i = 1; i < count; ++i) {  // insertion sort, best first
+    const int mv = moves[i];
+    const uint32_t sc = score[i];
+    int j = i;
+    for (; j > 0 && score[j - 1] < sc; --j) moves[j] = moves[j - 1], score[j] = score[j - 1];
+    moves[j] = mv, score[j] = sc;
+  }
+  return count;
+}
+
+Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& sumOut,
+                      int& repMinOut) {
+  ++nodes_;
+  if (limitHit()) return {-n_, n_};
+  const int ply = static_cast<int>(path_.size()) - 1;  // this node's path index
+  int lo = -n_, hi = n_;
+  if (opt_.benson && (n.own | n.opp)) {
+    const ScoreBounds b = staticBounds(g_, n.own, n.opp);
+    lo = b.lower, hi = b.upper;
+    if (lo == hi || lo >= beta || hi <= alpha) return {lo, hi};
+  }
+  uint64_t key;
+  uint8_t extra;
+  int sym;
+  canonical(n, key, extra, sym);
+  TTData e;
+  bool usable = false;
+  int ttMove = -2;
+  Summary sum;  // what this node's result rests on
+  if (opt_.transpositions && tt_.probe(key, extra, e)) {
+    ++stats_.ttHits;
+    const Summary s = fromTable(e.summary, sym, n.whiteToMove);
+    usable = !pathMeets(s, ply);
+    if (e.move >= 0) ttMove = g_.unmapPoint(sym, e.move);
+    if (e.move == -1) ttMove = -1;
+    if (usable) {
+      lo = std::max(lo, e.lower), hi = std::min(hi, e.upper);
+      sum = s;
+      if (lo > hi) ++stats_.inconsistent, hi = lo;
+      if (lo == hi || lo >= beta || hi <= alpha) {
+        sumOut.merge(sum);
+        return {lo, hi};
+      }
+    } else {
+      ++stats_.ttHistoryRefused;
+    }
+  }
+  if (depth <= 0) {  // the horizon: static and table bounds only
+    sumOut.merge(sum);
+    return {lo, hi};
+  }
+  std::array<int, MAX_POINTS + 1> moves;
+  const int count = orderMoves(n, ttMove, ply, moves);
+  int bestLo = -1000, maxHi = -1000, bestMove = -2, repMin = INT32_MAX;
+  bool cut = false;
+  const uint64_t nodesBefore = nodes_;
+  for (int i = 0; i < count && !cut; ++i) {
+    bool legal;
+    const Bounds c =
+        evalMove(n, moves[i], std::max(alpha, bestLo), beta, depth - 1, sum, repMin, legal);
+    if (aborted_) return {-n_, n_};
+    if (!legal) continue;
+    if (c.lo > bestLo) bestLo = c.lo, bestMove = moves[i];
+    maxHi = std::max(maxHi, c.hi);
+    if (bestLo >= beta) {
+      cut = true;
+      if (moves[i] >= 0) {
+        history_[moves[i]] += static_cast<uint32_t>(depth);
+        auto& kl = killers_[std::min(ply, 1023)];
+        if (kl[0] != moves[i]) kl[1] = kl[0], kl[0] = static_cast<int8_t>(moves[i]);
+      }
+    }
+  }
+  const int rlo = std::max(lo, bestLo);
+  int rhi = cut ? hi : std::min(hi, maxHi);
+  if (rlo > rhi) ++stats_.inconsistent, rhi = rlo;
+  sumOut.merge(sum);
+  if (repMin < ply) {  // rests on a position older than this node: not stored
+    repMinOut = std::min(repMinOut, repMin);
+    ++stats_.notStored;
+    return {rlo, rhi};
+  }
+  if (opt_.transpositions) {
+    TTData d;
+    d.lower = rlo, d.upper = rhi;
+    d.move = bestMove >= 0 ? g_.mapPoint(sym, bestMove) : bestMove;
+    if (d.move == -2 && usable) d.move = e.move;
+    const uint64_t spent = nodes_ - nodesBefore;
+    d.work = spent ? 64 - __builtin_clzll(spent) : 0;
+    if (usable) d.work = std::max(d.work, e.work);
+    d.summary = toTable(sum, sym, n.whiteToMove);
+    tt_.store(key, extra, d);
+  }
+  return {rlo, rhi};
+}
+
+}  // namespace solve

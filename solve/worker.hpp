@@ -1,0 +1,104 @@
+// The search of one thread (internal to solve/): depth-limited alpha-beta on score
+// bounds with the path history kept for superko, and the transposition table guarded by
+// history summaries (docs/SOLVER.md, "Superko and the table"). solver.cpp drives it by
+// iterative deepening and MTD(f); nothing outside solve/ includes this file.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "solve/solver.hpp"
+#include "solve/tt.hpp"
+
+namespace solve {
+
+// A search state from the mover's side: the mover's and the opponent's stones.
+struct Node {
+  Mask own = 0, opp = 0;
+  bool whiteToMove = false;
+  int ko = -1;     // simple-ko point forbidden to the mover
+  int passes = 0;  // consecutive passes just made
+};
+
+// Proven bounds on a value (the true value lies in [lo, hi]).
+struct Bounds {
+  int lo, hi;
+};
+
+// Limits shared by the threads of one call.
+struct SearchLimits {
+  uint64_t maxNodes = 0;  // per worker; 0: none
+  std::chrono::steady_clock::time_point deadline{};
+  bool timed = false;
+  std::atomic<bool>* stop = nullptr;  // set by another thread: give up
+};
+
+class Worker {
+ public:
+  // A worker for the table `tt`, with the root position's earlier history on its path;
+  // `variant` perturbs the move ordering (lazy SMP: threads disagree on ties).
+  Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& tt, const Position& root,
+         const SearchLimits& limits, int variant = 0);
+
+  static Node rootNode(const Position& p);
+  // Board key: black stones low, white high.
+  static uint64_t absKey(const Node& n) {
+    return n.whiteToMove ? (n.opp | n.own << 32) : (n.own | n.opp << 32);
+  }
+  // Appends a position to the path (captured: the move that made it captured stones).
+  void pushPath(const Node& n, bool captured);
+  void popPath();
+
+  // Bounds on the value of n (for its mover) searched `depth` plies deep with the window
+  // (alpha, beta); n must be the last position on the path. Adds the positions its proof
+  // played through to `sum`; lowers `repMin` to the oldest path index a superko or cycle
+  // test referred to.
+  Bounds search(const Node& n, int alpha, int beta, int depth, Summary& sum, int& repMin);
+  // Bounds on the value of `move` (-1 pass) for n's mover; legal=false when superko
+  // forbids it. n must be the last position on the path.
+  Bounds evalMove(const Node& n, int move, int alpha, int beta, int depth, Summary& sum,
+                  int& repMin, bool& legal);
+  // Convenience: evalMove with fresh summary and repetition bookkeeping.
+  Bounds evalMove(const Node& n, int move, int alpha, int beta, int depth, bool& legal) {
+    Summary s;
+    int rep = INT32_MAX;
+    return evalMove(n, move, alpha, beta, depth, s, rep, legal);
+  }
+  // The canonical table key of n and the symmetry that maps n onto it.
+  void canonical(const Node& n, uint64_t& key, uint8_t& extra, int& sym) const;
+  // The table's best move for n (-1 pass, -2 none), in n's orientation.
+  int tableMove(const Node& n) const;
+
+  bool aborted() const { return aborted_; }
+  uint64_t nodes() const { return nodes_; }
+  const SearchStats& stats() const { return stats_; }
+  int points() const { return n_; }
+
+ private:
+  bool limitHit();
+  int repetition(uint64_t key, bool whiteToMove, int lastCapture) const;
+  bool pathMeets(const Summary& s, int ply) const;
+  Summary toTable(const Summary& s, int sym, bool whiteToMove) const;
+  Summary fromTable(const Summary& s, int sym, bool whiteToMove) const;
+  int orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_POINTS + 1>& moves);
+
+  const Geometry& g_;
+  const SolveOptions& opt_;
+  TranspositionTable& tt_;
+  SearchLimits limits_;
+  int n_ = 0;
+  bool sideMatters_ = false;  // cycles drawn: (position, side) repeats, not positions
+  std::vector<uint64_t> path_;
+  std::vector<uint8_t> side_;
+  std::vector<int> captureAt_;  // index of the last capture at or before each entry
+  std::array<std::array<int8_t, 2>, 1024> killers_{};
+  std::array<uint32_t, MAX_POINTS> history_{};
+  uint64_t nodes_ = 0;
+  bool aborted_ = false;
+  SearchStats stats_;
+};
+
+}  // namespace solve
