@@ -17,13 +17,13 @@
 // Room. The region of the opponent's colour around a group (the non-opponent points
 // connected to it) is where it can run: its empty points are the group's room, and the
 // group is enclosed when that region is at most maxEnclosure of the board.
-// Safety. Two eyes: 1. Otherwise eyes / 4 for an enclosed group, eyes / 4 plus half the
-// room fraction (room / fullRoom, at most 1) for an open one; halved in atari with less
-// than one eye. Below deadBelow: dead; from aliveFrom: alive; between: unsettled. A dead
-// candidate sharing two or more liberties with an opposing group that is not alive,
-// both short of liberties beyond those, is seki (the "mutual dead" case). Between two
-// touching dead candidates otherwise, the stronger (4 x eyes + liberties) wins the race
-// and is unsettled.
+// Safety. Two eyes: 1. Otherwise eyes / 4 plus half the room fraction (room / fullRoom,
+// at most 1), where an enclosed group's room is enclosedRoomPerLiberty x liberties (0 by
+// default: it lives by its eyes alone); halved in atari with less than one eye. Below deadBelow:
+// dead; from aliveFrom: alive; between: unsettled. A dead candidate sharing two or more liberties
+// with an opposing group that is not alive, both short of liberties beyond those, is seki (the
+// "mutual dead" case). Between two touching dead candidates otherwise, the stronger (4 x eyes +
+// liberties) wins the race and is unsettled.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -279,8 +279,9 @@ void assessGroups(const Board& board, const ShapeLibrary& lib,
       s = 1.0;
     } else {
       s = info.eyes / 4.0;
-      if (!info.enclosed)
-        s += 0.5 * std::min(1.0, info.room / double(std::max(1, params.fullRoom)));
+      const double room =
+          info.enclosed ? params.enclosedRoomPerLiberty * info.liberties : info.room;
+      s += 0.5 * std::min(1.0, room / std::max(1, params.fullRoom));
       if (info.liberties <= 1 && info.eyes < 1.0) s *= 0.5;
     }
     info.safety = s;

@@ -175,7 +175,11 @@ Evaluation evaluate(const Board& board, double komi, const TerritoryParams& para
     const GroupInfo& info = set.groups[g];
     const Owner o = ownerOf(info.status == GroupStatus::Dead ? opponent(info.color) : info.color);
     for (Point s : info.stones) {
-      if (info.status != GroupStatus::Dead) ev.ownership[index(s)] = o;
+      // A dead stone's point is the opponent's even in a region its own colour
+      // borders, unless opposing dead stones overlap there.
+      if (info.status != GroupStatus::Dead || !(nearDead[0][s] && nearDead[1][s])) {
+        ev.ownership[index(s)] = o;
+      }
     }
   }
   // Counts.

@@ -63,8 +63,9 @@ struct TerritoryParams {
   // Room (empty points of the non-opponent region around an open group) that gives
   // full escape credit.
   int fullRoom = 12;
-  // An enclosed group's room is its liberties times this (0: no room at all).
-  double enclosedRoomPerLiberty = 1.0;
+  // An enclosed group's room is its liberties times this (0, the measured best: an
+  // enclosed group lives by its eyes alone).
+  double enclosedRoomPerLiberty = 0.0;
   // A group is enclosed when the region of non-opponent points around it is at most
   // this fraction of the board; an enclosed group lives only by its eyes.
   double maxEnclosure = 0.3;
