@@ -1,6 +1,9 @@
 #include "solve/benson.hpp"
 
+#include <algorithm>
 #include <array>
+
+#include "solve/compact_board.hpp"
 
 namespace solve {
 
@@ -91,6 +94,16 @@ ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp) {
   const int open = g.points() - popcount(mine) - popcount(theirs);
   const int base = popcount(mine) - popcount(theirs);
   return {base - open, base + open};
+}
+
+ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes) {
+  ScoreBounds b = staticBounds(g, own, opp);
+  if (passes >= 1) {
+    const int now = areaScore(g, own, opp);
+    b.lower = std::max(b.lower, now);
+    b.upper = std::max(b.upper, now);
+  }
+  return b;
 }
 
 }  // namespace solve

@@ -23,4 +23,12 @@ struct ScoreBounds {
 };
 ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp);
 
+// Bounds on the value for the mover (own) of a position reached after `passes`
+// consecutive passes. The safe points of a colour are only its own at the end if that
+// colour can still clean them of enemy stones, and after a pass the mover can end the
+// game at once by passing again: then the current area score is also possible, so it
+// widens the upper bound (found by search: Black's "safe" eye still held a White stone
+// when White ended the game). Its lower bound is the mover's safe points or that score.
+ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes);
+
 }  // namespace solve

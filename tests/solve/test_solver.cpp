@@ -225,6 +225,27 @@ TEST_CASE("node limits stop the search with valid bounds") {
   CHECK(r.upper >= 9);
 }
 
+TEST_CASE("after a pass the mover may end the game inside the opponent's territory") {
+  // Black's chains are pass-alive with White stones in their regions; Black has just
+  // passed, so White can pass too and score the board as it stands (White +4).
+  const engine::Board board = engine::parseBoard(
+      "O X O\n"
+      "O X .\n"
+      "O . X\n"
+      "O O O\n");
+  const Geometry g(3, 4);
+  const CompactBoard b = CompactBoard::fromEngine(g, board);
+  CHECK(staticBounds(g, b.white(), b.black()).upper == 2);  // Black's safe points counted
+  CHECK(boundsAfterPasses(g, b.white(), b.black(), 1).upper >= 4);
+  Position p;
+  p.black = b.black(), p.white = b.white();
+  p.toMove = Color::White;
+  p.passes = 1;
+  Solver s(g);
+  const SolveResult r = s.solve(p);
+  CHECK(r.value == -4);  // White's area minus Black's is 4
+}
+
 TEST_CASE("Benson finds unconditional life and its territory") {
   const engine::Board board = engine::parseBoard(
       ". X . X .\n"
@@ -246,15 +267,15 @@ TEST_CASE("Benson finds unconditional life and its territory") {
 
 TEST_CASE("static bounds contain the exact value of random positions") {
   const Geometry g(3, 3);
-  for (uint64_t seed = 1; seed <= 20; ++seed) {
-    RandomGame rg = randomGame(g, {}, 10, seed);
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    RandomGame rg = randomGame(g, {}, 10 + seed % 7, seed);
     if (rg.game.over()) continue;
     Solver s(g);
     const SolveResult r = s.solve(rg.position);
     REQUIRE(r.exact);
     const Mask own = rg.position.toMove == Color::Black ? rg.position.black : rg.position.white;
     const Mask opp = rg.position.toMove == Color::Black ? rg.position.white : rg.position.black;
-    const ScoreBounds sb = staticBounds(g, own, opp);
+    const ScoreBounds sb = boundsAfterPasses(g, own, opp, rg.position.passes);
     const double mover = rg.position.toMove == Color::Black ? r.value : -r.value;
     CHECK(sb.lower <= mover);
     CHECK(mover <= sb.upper);
