@@ -297,7 +297,11 @@ int runScore(const std::vector<std::string>& args) {
     std::cout << "}}\n";
   } else {
     std::cout << std::setprecision(4) << o.dir << ": " << considered << " files, " << picks.size()
-              << " games picked (RE by points, komi known; counting " << o.counting << ")";
+              << " games picked (RE by points, komi "
+              << (std::isnan(o.km0Komi)
+                      ? std::string("known")
+                      : "known or KM[0] taken as " + (std::ostringstream() << o.km0Komi).str())
+              << "; counting " << o.counting << ")";
     if (refused) std::cout << ", " << refused << " unreadable";
     std::cout << "\nfgo estimate: " << ours.n << " games, right winner " << ours.fraction()
               << ", mean |margin error| " << ours.meanError() << " points, "
