@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <iostream>
 #include <string>
 
 #include "engine/board/score.hpp"
@@ -54,6 +55,8 @@ TEST_CASE("cascade hints as root priors, self-play match on 9x9", "[.cascade-mat
     ++finished;
     const double margin = areaScore(g.board(), g.rules().komi).margin();
     if ((margin > 0) == (hinted == Color::Black)) ++wins;
+    std::cerr << "game " << i + 1 << ": cascade-hinted " << colorName(hinted) << ", margin "
+              << margin << ", hinted wins so far " << wins << "/" << finished << "\n";
   }
   const double n = finished, z = 1.96, phat = n > 0 ? wins / n : 0;
   const double centre = (phat + z * z / (2 * n)) / (1 + z * z / n);
