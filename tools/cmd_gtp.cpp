@@ -70,9 +70,9 @@ int runGtp(const std::vector<std::string>& args) {
       "playouts, not in the opening); 0 never resigns")(
       "time-margin", po::value(&mcts.time.marginSeconds)->default_value(0.25),
       "seconds kept back from every timed move for process and GUI overhead")(
-      "analysis-playouts", po::value(&mcts.analysisPlayouts)->default_value(2000000),
-      "mcts: an analysis search stops growing at this many playouts (memory)")("quiet",
-                                                                               "no log on stderr");
+      "analysis-memory", po::value(&mcts.analysisMemoryMB)->default_value(1024),
+      "mcts: MB of search tree an analysis may grow before it stops searching")("quiet",
+                                                                                "no log on stderr");
   po::variables_map vm;
   if (!parseOptions(args, USAGE, desc, vm)) return 0;
   engine::GoEngineConfig config;
@@ -83,7 +83,9 @@ int runGtp(const std::vector<std::string>& args) {
   if (!vm.count("seed"))
     seed = (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
   if (config.log) *config.log << "fgo gtp: player seed " << seed << "\n";
-  if (mcts.analysisPlayouts < 1) throw UsageError("--analysis-playouts must be >= 1");
+  if (!(mcts.analysisMemoryMB >= 1 && mcts.analysisMemoryMB <= 1e6)) {
+    throw UsageError("--analysis-memory must be 1..1000000 MB");
+  }
   engine::GoEngine engine(config, makePlayer(player, mcts, seed));
   // Read ahead on stdin so that analysis commands stop when the next command arrives.
   engine.runLive(STDIN_FILENO, std::cout);

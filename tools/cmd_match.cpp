@@ -1,6 +1,9 @@
 // fgo match: games between two GTP engines (engine/match/match.hpp).
 #include <iostream>
 
+#include <cstdio>
+
+#include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
 #include "engine/match/match.hpp"
 #include "engine/match/report.hpp"
@@ -11,7 +14,8 @@ namespace fgo {
 namespace {
 const char* USAGE =
     "fgo match --black CMD --white CMD --out DIR [--games N] [--size 9] [--komi K]\n"
-    "          [--referee self|gnugo] [--move-time S] [--max-moves M] [--json]\n\n"
+    "          [--referee self|gnugo] [--move-time S] [--max-moves M] [--json]\n"
+    "          [--progress] [--board-every N]\n\n"
     "Plays N games between two GTP engines given as command lines (quoted like a shell's\n"
     "simple quoting, e.g. --white \"gnugo --mode gtp --level 1\"). --black names engine 1,\n"
     "which plays Black in odd games, --white engine 2; colours alternate unless\n"
@@ -29,10 +33,33 @@ const char* USAGE =
     "score rate (draws count one half) with its 95% Wilson score interval.";
 }  // namespace
 
+// Prints one line per move, and the board every `boardEvery` moves.
+std::function<void(const engine::GameResult&, const engine::Game&, double)> moveProgress(
+    std::ostream& out, int boardEvery) {
+  return [&out, boardEvery](const engine::GameResult& g, const engine::Game& game, double s) {
+    const engine::Move& m = g.moves.back();
+    const engine::Board& b = game.board();
+    const std::string name = m.color == engine::Color::Black ? g.blackName : g.whiteName;
+    char secs[32];
+    std::snprintf(secs, sizeof secs, "%.2f", s);
+    out << "game " << g.index << " move " << g.moves.size() << ": " << engine::colorName(m.color)
+        << " "
+        << (m.point == engine::PASS ? std::string("pass")
+                                    : engine::vertexName(b.xy(m.point), b.size()))
+        << "  (" << secs << " s, " << name.substr(0, name.find(' ')) << ")  captures B "
+        << b.captures(engine::Color::Black) << " W " << b.captures(engine::Color::White) << "\n";
+    if (boardEvery > 0 && g.moves.size() % static_cast<size_t>(boardEvery) == 0) {
+      out << engine::boardToString(b, b.width() <= 25);
+    }
+    out << std::flush;
+  };
+}
+
 int runMatch(const std::vector<std::string>& args) {
   po::options_description desc("fgo match options");
   engine::MatchOptions o;
   std::string size = "9", referee = "self";
+  int boardEvery = 0;
   double komi = 0;
   desc.add_options()("black", po::value(&o.engine1)->required(),
                      "engine 1 command line (Black in game 1)")(
@@ -55,7 +82,10 @@ int runMatch(const std::vector<std::string>& args) {
                                                po::value(&o.maxMoves)->default_value(0),
                                                "move cap, passes included (0: 3 x points)")(
       "out", po::value(&o.outDir)->required(), "output directory")(
-      "json", "print the summary as JSON (progress goes to stderr)")("quiet", "no line per game");
+      "json", "print the summary as JSON (progress goes to stderr)")("quiet", "no line per game")(
+      "progress", "a line per move: number, colour, move, seconds, captures")(
+      "board-every", po::value(&boardEvery)->default_value(0),
+      "with --progress: print the board every N moves and at the end (0: never)");
   po::variables_map vm;
   if (!parseOptions(args, USAGE, desc, vm)) return 0;
   try {
@@ -75,13 +105,22 @@ int runMatch(const std::vector<std::string>& args) {
   const bool json = vm.count("json") != 0;
   std::ostream& progress = json ? std::cerr : std::cout;
   if (!vm.count("quiet")) {
-    o.onGame = [&progress](const engine::GameResult& g) {
+    const bool finalBoard = vm.count("progress") && boardEvery > 0;
+    o.onGame = [&progress, &o, finalBoard](const engine::GameResult& g) {
+      if (finalBoard) {
+        engine::Game game(g.size, o.rules);
+        for (const engine::Move& m : g.moves) game.play(m.point, m.color);
+        progress << "final position of game " << g.index << ":\n"
+                 << engine::boardToString(game.board(), game.board().width() <= 25);
+      }
       progress << "game " << g.index << ": " << g.blackName << " (B) vs " << g.whiteName
                << " (W): " << g.result << " by " << engine::endReasonName(g.reason) << ", "
                << g.moves.size() << " moves" << (g.error.empty() ? "" : "; " + g.error) << "\n"
                << std::flush;
     };
   }
+  if (boardEvery < 0) throw UsageError("--board-every must be >= 0");
+  if (vm.count("progress")) o.onMove = moveProgress(progress, boardEvery);
   try {
     o.validate();
   } catch (const engine::InputError& e) {

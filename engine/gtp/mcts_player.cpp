@@ -94,7 +94,7 @@ MctsResult MctsPlayer::analyze(const Game& game, Color toMove, const SearchRepor
   // Live (a stop flag): search until input arrives, up to the analysis cap; otherwise
   // the fixed budget of genmove.
   if (reporter.stop) {
-    params.playouts = options_.analysisPlayouts;
+    params.playouts = analysisPlayoutCap(game.board().size().points());
     params.seconds = 0;
   } else if (options_.secondsPerMove > 0) {
     params.seconds = options_.secondsPerMove;
@@ -103,6 +103,14 @@ MctsResult MctsPlayer::analyze(const Game& game, Color toMove, const SearchRepor
   Game copy = searchCopy(game, toMove);
   if (copy.over()) return MctsResult{};
   return mctsSearch(copy, params);
+}
+
+int MctsPlayer::analysisPlayoutCap(int points) const {
+  if (options_.analysisPlayouts > 0) return options_.analysisPlayouts;
+  constexpr double NODE_BYTES = 56;  // sizeof(Node) in engine/play/mcts.cpp today
+  const double nodesPerPlayout = (points + 1.0) / std::max(1, options_.search.expandAfter) + 1;
+  const double cap = options_.analysisMemoryMB * 1048576.0 / (NODE_BYTES * nodesPerPlayout);
+  return static_cast<int>(std::clamp(cap, 100.0, 1e9));
 }
 
 std::string MctsPlayer::description() const {

@@ -21,7 +21,11 @@ struct MctsPlayerOptions {
   double resignBelow = 0.05;  // resign under this win rate (0: never)
   int resignMinPlayouts = 1000;
   double resignAfterFraction = 0.2;
-  int analysisPlayouts = 2000000;  // an analysis search stops growing its trees here
+  // A live analysis search stops growing its trees at this many playouts; 0: as many as
+  // fit in analysisMemoryMB (the trees take about 56 bytes a node, and a node is added
+  // for every candidate of a leaf when it is expanded, every expandAfter visits).
+  int analysisPlayouts = 0;
+  double analysisMemoryMB = 1024;
 };
 
 class MctsPlayer : public Player {
@@ -45,6 +49,8 @@ class MctsPlayer : public Player {
   // The search parameters genmove would use now (by clock, seconds or playouts).
   MctsParams paramsFor(const Game& game, const ClockState& clock) const;
   const MctsPlayerOptions& options() const { return options_; }
+  // The playouts a live analysis may run on a board of `points` points.
+  int analysisPlayoutCap(int points) const;
   // The last genmove's search (for logs and tests).
   const MctsResult& lastResult() const { return last_; }
 

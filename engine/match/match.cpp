@@ -234,6 +234,7 @@ bool Runner::genmoveTurn(GameResult& r, Game& game, Slot* bySide[2]) {
   GtpClient& other = *bySide[1 - side]->client;
   const std::string col = c == Color::Black ? "b" : "w";
   std::string answer;
+  double moveSeconds = 0;
   try {
     if (o_.moveTime > 0 && mover.knows("time_left", o_.commandTimeout)) {
       mover.send("time_left " + col + " " + formatNumber(std::ceil(o_.moveTime)) + " 1",
@@ -248,8 +249,8 @@ bool Runner::genmoveTurn(GameResult& r, Game& game, Slot* bySide[2]) {
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       throw;
     }
-    (side == 0 ? r.timeBlack : r.timeWhite) +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    moveSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    (side == 0 ? r.timeBlack : r.timeWhite) += moveSeconds;
     ++(side == 0 ? r.genmovesBlack : r.genmovesWhite);
     if (!g.ok) {
       forfeit(r, c, EndReason::BadResponse, "genmove failed: '" + g.text + "'");
@@ -283,6 +284,7 @@ bool Runner::genmoveTurn(GameResult& r, Game& game, Slot* bySide[2]) {
   }
   game.play(p, c);
   r.moves.push_back({p, c});
+  if (o_.onMove) o_.onMove(r, game, moveSeconds);
   try {
     const std::string played =
         "play " + col + " " + (p == PASS ? "pass" : vertexName(game.board().xy(p), o_.size));

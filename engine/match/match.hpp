@@ -43,6 +43,9 @@ struct MatchOptions {
   std::string stderrDir;       // engines' stderr go to <dir>/engineN.stderr; "" : /dev/null
   // Called after each game (progress output).
   std::function<void(const struct GameResult&)> onGame;
+  // Called after each move (move-by-move progress): the game so far (its last move is
+  // the new one), the board after it, and the seconds the genmove took.
+  std::function<void(const struct GameResult&, const Game&, double seconds)> onMove;
 
   // Throws InputError when a value is out of range.
   void validate() const;

@@ -1,0 +1,200 @@
+// The analysis commands (go_engine_analyze.cpp): Leela Zero's and KataGo's report
+// formats, the genmove forms, and live streaming until the next command arrives
+// (GtpServer::runLive over a pipe).
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "engine/gtp/mcts_player.hpp"
+#include "gtp_test_util.hpp"
+
+using namespace engine;
+using gtptest::answers;
+using gtptest::ask;
+
+namespace {
+
+std::unique_ptr<GoEngine> mctsEngine(int playouts, BoardSize size = {9, 9}) {
+  MctsPlayerOptions o;
+  o.search.playouts = playouts;
+  o.search.threads = 2;
+  o.search.seed = 3;
+  o.analysisPlayouts = 20000;
+  GoEngineConfig config;
+  config.size = size;
+  return std::make_unique<GoEngine>(config, std::make_unique<MctsPlayer>(o));
+}
+
+// The "info ..." entries of one report line.
+std::vector<std::string> infos(const std::string& line) {
+  std::vector<std::string> out;
+  size_t at = line.find("info ");
+  while (at != std::string::npos) {
+    const size_t next = line.find(" info ", at + 1);
+    const size_t own = line.find(" ownership", at + 1);
+    size_t end = std::min(next, own);
+    out.push_back(line.substr(at, end == std::string::npos ? std::string::npos : end - at));
+    at = next == std::string::npos ? next : next + 1;
+  }
+  return out;
+}
+
+// The lines of a multi-line answer body (after "=").
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) {
+    if (!l.empty()) out.push_back(l);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("lz-analyze: Leela Zero's format, integer win rates for the side to move") {
+  auto e = mctsEngine(400);
+  REQUIRE(ask(*e, "play b E5") == "");
+  const std::string answer = ask(*e, "lz-analyze w 1");
+  const auto ls = lines(answer);
+  REQUIRE(!ls.empty());
+  const std::regex entry(
+      "info move ([A-HJ-T][0-9]+|pass) visits ([0-9]+) winrate ([0-9]+) prior ([0-9]+) order "
+      "([0-9]+) pv( [A-HJ-T][0-9]+| pass)+");
+  const auto all = infos(ls.back());
+  REQUIRE(all.size() >= 2);
+  int order = 0, visits = INT32_MAX, total = 0;
+  for (const std::string& info : all) {
+    INFO(info);
+    std::smatch m;
+    REQUIRE(std::regex_match(info, m, entry));
+    CHECK(std::stoi(m[3]) <= 10000);
+    CHECK(std::stoi(m[5]) == order++);
+    CHECK(std::stoi(m[2]) <= visits);  // best first
+    visits = std::stoi(m[2]);
+    total += visits;
+    CHECK(m[1] != "E5");  // occupied
+  }
+  CHECK(total <= 400);
+  CHECK(total >= 300);  // every playout goes through one root move
+  // The engine's state is unchanged: analysis plays nothing.
+  CHECK(e->game().moves().size() == 1);
+}
+
+TEST_CASE("kata-analyze: real win rates and an ownership map in KataGo's order") {
+  auto e = mctsEngine(300, {7, 5});
+  // Black owns the left, White the right: KataGo's order is row by row from the top left.
+  for (const char* m : {"play b B1", "play b B2", "play b B3", "play b B4", "play b B5",
+                        "play w F1", "play w F2", "play w F3", "play w F4", "play w F5"}) {
+    REQUIRE(ask(*e, m) == "");
+  }
+  const std::string answer = ask(*e, "kata-analyze b interval 5 ownership true maxmoves 3");
+  const auto ls = lines(answer);
+  REQUIRE(!ls.empty());
+  const std::string& last = ls.back();
+  const auto all = infos(last);
+  CHECK(all.size() <= 3);
+  REQUIRE(!all.empty());
+  std::smatch m;
+  REQUIRE(
+      std::regex_search(all[0], m, std::regex("winrate (0\\.[0-9]+|1\\.0+) prior (0\\.[0-9]+)")));
+  const size_t own = last.find(" ownership ");
+  REQUIRE(own != std::string::npos);
+  std::istringstream values(last.substr(own + 11));
+  std::vector<double> v;
+  for (double x; values >> x;) v.push_back(x);
+  REQUIRE(v.size() == 35);
+  for (double x : v) CHECK(std::abs(x) <= 1.0);
+  CHECK(v[0] > 0.5);   // A5 (top left): Black's side, Black to move
+  CHECK(v[6] < -0.5);  // G5 (top right): White's
+  // For White to move the signs flip.
+  const std::string forWhite = lines(ask(*e, "kata-analyze w ownership true")).back();
+  std::istringstream wv(forWhite.substr(forWhite.find(" ownership ") + 11));
+  double a5 = 0;
+  wv >> a5;
+  CHECK(a5 < -0.5);
+}
+
+TEST_CASE("genmove_analyze forms report, then play the move") {
+  auto e = mctsEngine(300);
+  std::string answer = e->processLine("lz-genmove_analyze b 1");
+  REQUIRE(answer.rfind("=\n", 0) == 0);
+  auto ls = lines(answer.substr(1));
+  REQUIRE(!ls.empty());
+  CHECK(std::regex_match(ls.back(), std::regex("play [A-J][0-9]")));
+  CHECK(e->game().moves().size() == 1);
+  answer = e->processLine("7 kata-genmove_analyze w 1");
+  REQUIRE(answer.rfind("=7\n", 0) == 0);
+  CHECK(answer.size() > 2);
+  CHECK(answer.substr(answer.size() - 2) == "\n\n");
+  CHECK(e->game().moves().size() == 2);
+  CHECK(e->game().moves().back().color == Color::White);
+}
+
+TEST_CASE("analysis commands refuse bad arguments with a GTP error") {
+  auto e = mctsEngine(50);
+  CHECK(ask(*e, "lz-analyze b foo 3").rfind("?unsupported analysis key", 0) == 0);
+  CHECK(ask(*e, "kata-analyze interval") == "?syntax error: interval needs a value");
+  CHECK(ask(*e, "kata-analyze ownership maybe") == "?syntax error: ownership true|false");
+  CHECK(ask(*e, "lz-analyze ownership true").rfind("?unsupported", 0) == 0);  // kata only
+  CHECK(ask(*e, "lz-genmove_analyze") == "?syntax error");
+  CHECK(ask(*e, "lz-analyze -5") == "?syntax error");
+  auto baseline = gtptest::makeEngine(1, {9, 9});
+  CHECK(ask(*baseline, "lz-analyze 10").rfind("?analysis needs", 0) == 0);
+  // The baseline still answers the genmove form (no reports).
+  CHECK(std::regex_match(ask(*baseline, "lz-genmove_analyze b"), std::regex("\nplay [A-J][0-9]")));
+}
+
+TEST_CASE("live: analysis streams until the next command arrives, then that command runs") {
+  auto e = mctsEngine(100);
+  int fds[2];
+  REQUIRE(pipe(fds) == 0);
+  std::ostringstream out;
+  std::thread engineThread([&] { e->runLive(fds[0], out); });
+  const auto send = [&](const std::string& s) {
+    REQUIRE(write(fds[1], s.data(), s.size()) == static_cast<ssize_t>(s.size()));
+  };
+  const auto start = std::chrono::steady_clock::now();
+  send("1 kata-analyze b 5\n");
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  send("2 name\n3 quit\n");
+  engineThread.join();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  close(fds[0]);
+  close(fds[1]);
+  const auto parts = answers(out.str());
+  REQUIRE(parts.size() == 3);
+  REQUIRE(parts[0].rfind("=1\n", 0) == 0);
+  const auto reports = lines(parts[0].substr(2));
+  CHECK(reports.size() >= 3);  // every 50 ms for 400 ms, and a last one
+  for (const auto& r : reports) CHECK(r.rfind("info move ", 0) == 0);
+  CHECK(parts[1] == "=2 fractalgo");
+  CHECK(parts[2] == "=3");
+  CHECK(seconds < 5);
+}
+
+TEST_CASE("live: ordinary commands are answered in order, genmove is not cut short") {
+  auto e = mctsEngine(200);
+  int fds[2];
+  REQUIRE(pipe(fds) == 0);
+  std::ostringstream out;
+  std::thread engineThread([&] { e->runLive(fds[0], out); });
+  const std::string script = "boardsize 9\ngenmove b\nname\n\nlz-analyze 1\nquit\n";
+  REQUIRE(write(fds[1], script.data(), script.size()) == static_cast<ssize_t>(script.size()));
+  engineThread.join();
+  close(fds[0]);
+  close(fds[1]);
+  const auto parts = answers(out.str());
+  REQUIRE(parts.size() == 5);
+  CHECK(parts[0] == "=");
+  CHECK(std::regex_match(parts[1], std::regex("= [A-J][0-9]")));
+  CHECK(e->game().moves().size() == 1);
+  CHECK(parts[2] == "= fractalgo");
+  CHECK(parts[3].rfind("=", 0) == 0);  // interrupted at once by quit, maybe no report
+  CHECK(parts[4] == "=");
+}
