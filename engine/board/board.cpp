@@ -22,8 +22,9 @@ Board::Board(int width, int height) {
   // One extra border cell at the end: the bottom-right point's lower-right diagonal.
   const size_t n = static_cast<size_t>(stride_) * (static_cast<size_t>(height) + 2) + 1;
   zobrist_ = ZobristTable::forSize(width, height);
+  keys_ = zobrist_->data();
   color_.assign(n, Color::Border);
-  head_.assign(n, NO_POINT);
+  head_.assign(n, 0);  // border (and never-played) points: the all-zero info at 0
   next_.assign(n, NO_POINT);
   info_.assign(n, ChainInfo{});
   nbr_.assign(n, 0);
@@ -49,20 +50,6 @@ void Board::rebuildNeighbourCounts() {
   }
 }
 
-void Board::addEmpty(Point p) {
-  emptyIndex_[p] = static_cast<uint32_t>(empties_.size());
-  empties_.push_back(p);
-}
-
-void Board::removeEmpty(Point p) {
-  const uint32_t i = emptyIndex_[p];
-  const Point last = empties_.back();
-  empties_[i] = last;
-  emptyIndex_[last] = i;
-  empties_.pop_back();
-  emptyIndex_[p] = UINT32_MAX;
-}
-
 int Board::liberties(Point p) const {
   std::vector<Point> libs;
   const Point h = head_[p];
@@ -83,29 +70,29 @@ Point Board::atariLiberty(Point p) const {
   return static_cast<Point>(ci.libSum / ci.libs);
 }
 
+// Branch-free over the four neighbours: the colours are random in playouts, so branches
+// on them mispredict. A border neighbour reads the all-zero info at index 0 (its head).
 bool Board::isSuicide(Point p, Color c) const {
   if (nbr_[p] & 0xF) return false;  // an empty neighbour is a liberty
   const Color opp = opponent(c);
+  bool safe = false;
   for (Point n : neighbours(p)) {
     const Color nc = color_[n];
-    if (nc == Color::Empty) return false;
-    if (nc == c && !info_[head_[n]].onlyLib(p)) return false;
-    if (nc == opp && info_[head_[n]].onlyLib(p)) return false;
+    const ChainInfo& ci = info_[head_[n]];
+    const bool only = ci.onlyLibNoBranch(p);
+    safe |= ((nc == c) & !only) | ((nc == opp) & only);
   }
-  return true;
+  return !safe;
 }
 
 bool Board::eyeDiagonalsOk(Point p, Color c) const {
   const Point s = static_cast<Point>(stride_);
-  const Point diagonals[4] = {p - s - 1, p - s + 1, p + s - 1, p + s + 1};
-  int enemies = 0;
-  bool edge = false;
+  const Color d[4] = {color_[p - s - 1], color_[p - s + 1], color_[p + s - 1], color_[p + s + 1]};
   const Color opp = opponent(c);
-  for (Point d : diagonals) {
-    if (color_[d] == opp) ++enemies;
-    if (color_[d] == Color::Border) edge = true;
-  }
-  return edge ? enemies == 0 : enemies <= 1;
+  const int enemies = (d[0] == opp) + (d[1] == opp) + (d[2] == opp) + (d[3] == opp);
+  const bool edge = (d[0] == Color::Border) | (d[1] == Color::Border) | (d[2] == Color::Border) |
+                    (d[3] == Color::Border);
+  return enemies + edge <= 1;  // on the edge no enemy, inside at most one
 }
 
 uint64_t Board::hashAfter(Point p, Color c) const {
@@ -144,8 +131,9 @@ uint64_t Board::hashAfter(Point p, Color c) const {
   return h;
 }
 
+template <bool Record>
 void Board::mergeChains(Point keepHead, Point absorbedHead) {
-  merges_.push_back({absorbedHead, keepHead});
+  if constexpr (Record) merges_.push_back({absorbedHead, keepHead});
   Point s = absorbedHead;
   do {
     head_[s] = keepHead;
@@ -160,104 +148,124 @@ void Board::mergeChains(Point keepHead, Point absorbedHead) {
   k.libSumSq += a.libSumSq;
 }
 
-void Board::captureChain(Point head) {
+template <bool Record>
+uint32_t Board::captureChain(Point head) {
   const Color cc = color_[head];
+  const uint16_t delta = static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(cc));
   const uint32_t begin = static_cast<uint32_t>(capturedStones_.size());
+  uint32_t count = 0;
+  // The stones keep their next_ links, so the list can be walked twice.
   Point s = head;
   do {
-    capturedStones_.push_back(s);
+    if constexpr (Record) capturedStones_.push_back(s);
+    color_[s] = Color::Empty;
+    hash_ ^= key(s, cc);
+    addEmpty(s);
+    bumpNeighbours(s, delta);
+    ++count;
     s = next_[s];
   } while (s != head);
-  const uint32_t count = static_cast<uint32_t>(capturedStones_.size()) - begin;
-  for (uint32_t i = begin; i < begin + count; ++i) {
-    const Point q = capturedStones_[i];
-    color_[q] = Color::Empty;
-    hash_ ^= zobrist_->key(q, cc);
-    addEmpty(q);
-    bumpNeighbours(q, static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(cc)));
-  }
-  for (uint32_t i = begin; i < begin + count; ++i) {
-    const Point q = capturedStones_[i];
-    for (Point n : neighbours(q)) {
-      if (isStone(color_[n])) info_[head_[n]].addLib(q);
+  do {
+    for (Point n : neighbours(s)) {
+      if (isStone(color_[n])) info_[head_[n]].addLib(s);
     }
-  }
+    s = next_[s];
+  } while (s != head);
   captures_[colorIndex(cc)] += static_cast<int>(count);
   stones_[colorIndex(cc)] -= static_cast<int>(count);
-  captured_.push_back({head, begin, count, cc});
+  if constexpr (Record) captured_.push_back({head, begin, count, cc});
+  return count;
 }
 
-void Board::play(Point p, Color c) {
-  assert(color_[p] == Color::Empty);
-  frames_.push_back(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(saved_.size()),
-                          static_cast<uint32_t>(merges_.size()),
-                          static_cast<uint32_t>(captured_.size()),
-                          static_cast<uint32_t>(capturedStones_.size())});
+// One pass over the four neighbours, with their colours taken before the move. A chain
+// loses one pseudo-liberty per adjacency to p, so an opponent chain reaches zero (and is
+// captured) only at its last adjacency: no later neighbour belongs to a captured chain,
+// and a captured point was never counted as an empty neighbour.
+template <bool Record>
+void Board::place(Point p, Color c) {
+  if constexpr (Record) {
+    frames_.push_back(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(saved_.size()),
+                            static_cast<uint32_t>(merges_.size()),
+                            static_cast<uint32_t>(captured_.size()),
+                            static_cast<uint32_t>(capturedStones_.size())});
+  } else if (!frames_.empty()) {
+    clearUndo();
+  }
   const auto nbs = neighbours(p);
+  const Color nc[4] = {color_[nbs[0]], color_[nbs[1]], color_[nbs[2]], color_[nbs[3]]};
   const uint16_t counts = nbr_[p];
   color_[p] = c;
   removeEmpty(p);
-  hash_ ^= zobrist_->key(p, c);
+  hash_ ^= key(p, c);
   ++stones_[colorIndex(c)];
   head_[p] = p;
   next_[p] = p;
   bumpNeighbours(p, static_cast<uint16_t>(nbrUnit(c) - nbrUnit(Color::Empty)));
   ko_ = NO_POINT;
   koColor_ = Color::Empty;
-  ChainInfo& mine = info_[p];
-  mine = ChainInfo{0, 1, 0, 0};
-  if ((counts & 0xFF0) == 0 && (counts & 0xF) != 0) {
-    // Fast path: no neighbouring stone and a liberty, so nothing to save, merge or
-    // capture (a lone stone without liberties happens on a 1x1 board).
-    for (Point n : nbs) {
-      if (color_[n] == Color::Empty) mine.addLib(n);
-    }
-    return;
+  ChainInfo mine{0, 1, 0, 0};
+  for (int i = 0; i < 4; ++i) {
+    // Branch-free: add the neighbour as a liberty when it is empty.
+    const uint64_t empty = nc[i] == Color::Empty;
+    const uint64_t q = nbs[i] * empty;
+    mine.libs += static_cast<uint32_t>(empty);
+    mine.libSum += q;
+    mine.libSumSq += q * q;
   }
-  // Save the infos of the distinct neighbouring chains for undo.
-  Point heads[4];
-  int nHeads = 0;
-  for (Point n : nbs) {
-    if (!isStone(color_[n])) continue;
-    const Point h = head_[n];
-    if (std::find(heads, heads + nHeads, h) == heads + nHeads) heads[nHeads++] = h;
-  }
-  for (int i = 0; i < nHeads; ++i) saved_.emplace_back(heads[i], info_[heads[i]]);
-
-  for (Point n : nbs) {
-    const Color nc = color_[n];
-    if (nc == Color::Empty) {
-      mine.addLib(n);
-    } else if (nc != Color::Border) {
-      info_[head_[n]].removeLib(p);
+  info_[p] = mine;
+  // No neighbouring stone and a liberty: nothing to save, merge or capture (a lone stone
+  // without liberties happens on a 1x1 board).
+  if ((counts & 0xFF0) == 0 && (counts & 0xF) != 0) return;
+  if constexpr (Record) {
+    // Every neighbouring chain's info, before it changes (a chain met twice is saved
+    // twice with the same value, which undo restores harmlessly).
+    for (int i = 0; i < 4; ++i) {
+      if (isStone(nc[i])) saved_.emplace_back(head_[nbs[i]], info_[head_[nbs[i]]]);
     }
   }
-  for (Point n : nbs) {
-    if (color_[n] != c) continue;
-    const Point a = head_[n];
-    const Point b = head_[p];
-    if (a == b) continue;
-    if (info_[a].size >= info_[b].size) {
-      mergeChains(a, b);
-    } else {
-      mergeChains(b, a);
-    }
-  }
-
   const Color opp = opponent(c);
-  const size_t stonesBefore = capturedStones_.size();
-  for (Point n : nbs) {
-    if (color_[n] == opp && info_[head_[n]].libs == 0) captureChain(head_[n]);
+  Point mineHead = p;
+  uint32_t nCaptured = 0;
+  Point capturedHead = NO_POINT;
+  for (int i = 0; i < 4; ++i) {
+    if (nc[i] == c) {
+      const Point h = head_[nbs[i]];
+      info_[h].removeLib(p);
+      if (h == mineHead) continue;
+      if (info_[h].size >= info_[mineHead].size) {
+        mergeChains<Record>(h, mineHead);
+        mineHead = h;
+      } else {
+        mergeChains<Record>(mineHead, h);
+      }
+    } else if (nc[i] == opp) {
+      const Point h = head_[nbs[i]];
+      ChainInfo& ci = info_[h];
+      ci.removeLib(p);
+      if (ci.libs == 0) {
+        nCaptured += captureChain<Record>(h);
+        capturedHead = h;
+      }
+    }
   }
-  const size_t nCaptured = capturedStones_.size() - stonesBefore;
-  const ChainInfo& own = info_[head_[p]];
+  const ChainInfo& own = info_[mineHead];
   if (nCaptured == 0 && own.libs == 0) {
     assert(allowSuicide_);
-    captureChain(head_[p]);
+    captureChain<Record>(mineHead);
   } else if (nCaptured == 1 && own.size == 1 && own.libs == 1) {
-    ko_ = capturedStones_.back();
+    ko_ = capturedHead;
     koColor_ = opp;
   }
+}
+
+void Board::play(Point p, Color c) {
+  assert(color_[p] == Color::Empty);
+  place<true>(p, c);
+}
+
+void Board::playNoUndo(Point p, Color c) {
+  assert(color_[p] == Color::Empty);
+  place<false>(p, c);
 }
 
 void Board::pass(Color c) {
@@ -265,6 +273,12 @@ void Board::pass(Color c) {
                           static_cast<uint32_t>(merges_.size()),
                           static_cast<uint32_t>(captured_.size()),
                           static_cast<uint32_t>(capturedStones_.size())});
+  ko_ = NO_POINT;
+  koColor_ = Color::Empty;
+}
+
+void Board::passNoUndo(Color) {
+  if (!frames_.empty()) clearUndo();
   ko_ = NO_POINT;
   koColor_ = Color::Empty;
 }
@@ -365,7 +379,7 @@ void Board::setColors(std::span<const Color> colors) {
 void Board::rebuildChains() {
   empties_.clear();
   std::fill(emptyIndex_.begin(), emptyIndex_.end(), UINT32_MAX);
-  std::fill(head_.begin(), head_.end(), NO_POINT);
+  std::fill(head_.begin(), head_.end(), NO_POINT);  // "not visited yet" below
   stones_[0] = stones_[1] = 0;
   hash_ = 0;
   std::vector<Point> stack;
@@ -378,7 +392,7 @@ void Board::rebuildChains() {
         continue;
       }
       ++stones_[colorIndex(c)];
-      hash_ ^= zobrist_->key(p, c);
+      hash_ ^= key(p, c);
       if (head_[p] != NO_POINT) continue;
       // Flood fill the chain, linking stones into a cycle headed by p.
       ChainInfo ci;
@@ -402,6 +416,9 @@ void Board::rebuildChains() {
       next_[last] = p;
       info_[p] = ci;
     }
+  }
+  for (Point& h : head_) {
+    if (h == NO_POINT) h = 0;
   }
 }
 
@@ -432,10 +449,12 @@ std::string Board::checkConsistency() const {
     if (color_[p] != Color::Empty) return "non-empty point in the empty list: " + describe(p);
     if (emptyIndex_[p] != i) return "empty index wrong at " + describe(p);
   }
+  if (!(info_[0] == ChainInfo{})) return "the info at index 0 (border heads) is not zero";
   for (Point p = 0; p < arraySize(); ++p) {
     const bool inside = x(p) >= 0 && x(p) < width_ && y(p) >= 0 && y(p) < height_;
     if (inside != (color_[p] != Color::Border)) return "border wrong at index " + std::to_string(p);
     if (inside && nbr_[p] != twin.nbr_[p]) return "neighbour counts differ at " + describe(p);
+    if (!inside && head_[p] != 0) return "border head not 0 at index " + std::to_string(p);
     if (!isStone(color_[p])) continue;
     // Same chain membership: heads may differ, so map through the twin's head.
     const Point h = head_[p];

@@ -12,7 +12,9 @@
 // and pseudo-liberties: the number of (stone, empty neighbour) adjacencies with the sum
 // and the sum of squares of those empty points. A chain is in atari exactly when all its
 // pseudo-liberties are one point, i.e. libs * sumSq == sum^2 (the trick used by libego
-// and others). liberties(p) counts the exact liberties when needed.
+// and others). liberties(p) counts the exact liberties when needed. Points that never
+// held a stone (border included) have head 0, a border index whose info stays all
+// zero, so loops over neighbours can read a chain info without testing the colour.
 //
 // Neighbour counts. nbr_[p] packs how many of p's four neighbours are empty, black
 // and white (4 bits each; border neighbours are the rest), kept up to date by every
@@ -22,6 +24,8 @@
 // Undo. Every play (or pass) pushes a frame: the hash and ko before the move, the chain
 // infos it changed, the merges it made (list splices) and the stones it captured. undo()
 // reverses the last frame exactly, so search can walk back to any earlier position.
+// playNoUndo/passNoUndo are the same moves without the frame, for playouts: they forget
+// the undo history, so the board can only be restored by copying it.
 //
 // Change record. lastRecord() gives the point, colour and captured stones of the last
 // move: overlays (patterns, influence) update from it after play and before undo.
@@ -128,6 +132,20 @@ class Board {
     }
     return eyeDiagonalsOk(p, c);
   }
+  // True when c may play at p (an empty point, e.g. from emptyPoints()) under the board's
+  // own rules and p is not c's own eye: the same as !isEyeOf(p, c) && isLegal(p, c),
+  // with the cheapest tests first (the move filter of the baseline player).
+  bool isLegalNotEye(Point p, Color c) const {
+    const uint16_t k = nbr_[p];
+    // An empty neighbour: a liberty, not an eye, and never the ko point (a ko point's
+    // neighbours are all stones or border).
+    if (k & 0xF) return true;
+    if (p == ko_ && c == koColor_) return false;
+    if ((k & (0xF << (4 * static_cast<int>(opponent(c))))) == 0 && eyeDiagonalsOk(p, c)) {
+      return false;
+    }
+    return allowSuicide_ || !isSuicide(p, c);
+  }
   // Hash of the position after c plays at p (p legal), without playing.
   uint64_t hashAfter(Point p, Color c) const;
 
@@ -136,6 +154,11 @@ class Board {
   void play(Point p, Color c);
   // A pass by c: clears the ko point. Undoable like a move.
   void pass(Color c);
+  // play() without an undo frame, for playouts: the same position, ko and hash. Forgets
+  // the undo history (undoDepth() becomes 0, lastRecord() reports nothing).
+  void playNoUndo(Point p, Color c);
+  // pass() without an undo frame; forgets the undo history like playNoUndo.
+  void passNoUndo(Color c);
   // Takes back the last play or pass. Returns false when there is nothing to undo.
   bool undo();
   // Number of moves (plays and passes) that undo() can take back.
@@ -189,6 +212,11 @@ class Board {
       return libs > 0 && libSum == static_cast<uint64_t>(p) * libs &&
              libSumSq == static_cast<uint64_t>(p) * p * libs;
     }
+    // onlyLib without short-circuit branches (for branch-free loops).
+    bool onlyLibNoBranch(Point p) const {
+      const uint64_t q = p;
+      return (libs > 0) & (libSum == q * libs) & (libSumSq == q * q * libs);
+    }
     bool operator==(const ChainInfo&) const = default;
   };
   struct Merge {
@@ -222,10 +250,28 @@ class Board {
     nb[p + 1] += delta;
     nb[p + stride_] += delta;
   }
-  void addEmpty(Point p);
-  void removeEmpty(Point p);
+  uint64_t key(Point p, Color c) const { return keys_[2 * p + static_cast<Point>(c) - 1]; }
+  void addEmpty(Point p) {
+    emptyIndex_[p] = static_cast<uint32_t>(empties_.size());
+    empties_.push_back(p);
+  }
+  void removeEmpty(Point p) {
+    const uint32_t i = emptyIndex_[p];
+    const Point last = empties_.back();
+    empties_[i] = last;
+    emptyIndex_[last] = i;
+    empties_.pop_back();
+    emptyIndex_[p] = UINT32_MAX;
+  }
+  // The body of play (Record: with an undo frame) and playNoUndo.
+  template <bool Record>
+  void place(Point p, Color c);
+  template <bool Record>
   void mergeChains(Point keepHead, Point absorbedHead);
-  void captureChain(Point head);
+  // Removes the chain headed by head, gives its points back as liberties to the chains
+  // around it and returns the number of stones removed.
+  template <bool Record>
+  uint32_t captureChain(Point head);
   void rebuildChains();
   void rebuildNeighbourCounts();
   // The diagonal part of isEyeOf (p's neighbours are all c or border).
@@ -234,6 +280,7 @@ class Board {
 
   int width_, height_, stride_;
   std::shared_ptr<const ZobristTable> zobrist_;
+  const uint64_t* keys_ = nullptr;  // zobrist_->data()
   std::vector<Color> color_;
   std::vector<Point> head_;
   std::vector<Point> next_;

@@ -28,7 +28,7 @@ Point RandomPlayer::pick(const Board& board, Accept accept) {
 }
 
 Point RandomPlayer::choose(const Board& board, Color c) {
-  return pick(board, [&](Point p) { return !board.isEyeOf(p, c) && board.isLegal(p, c); });
+  return pick(board, [&](Point p) { return board.isLegalNotEye(p, c); });
 }
 
 Point RandomPlayer::choose(const Game& game) {
@@ -55,18 +55,17 @@ double playoutMargin(const Board& board, double komi) {
 
 }  // namespace
 
-PlayoutResult playout(Board& board, Color toMove, RandomPlayer& player, int maxMoves,
-                      double komi) {
+PlayoutResult playout(Board& board, Color toMove, RandomPlayer& player, int maxMoves, double komi) {
   PlayoutResult r;
   int passes = 0;
   Color c = toMove;
   while (passes < 2 && r.moves < maxMoves) {
     const Point p = player.choose(board, c);
     if (p == PASS) {
-      board.pass(c);
+      board.passNoUndo(c);
       ++passes;
     } else {
-      board.play(p, c);
+      board.playNoUndo(p, c);
       passes = 0;
     }
     ++r.moves;

@@ -30,15 +30,15 @@ class RandomPlayer {
 
 // Result of a light playout.
 struct PlayoutResult {
-  int moves = 0;       // moves played, passes included
-  double margin = 0;   // Black's area score minus White's, minus komi
+  int moves = 0;      // moves played, passes included
+  double margin = 0;  // Black's area score minus White's, minus komi
 };
 
 // Plays uniform random moves (RandomPlayer rules, simple ko) from the board's position
 // with `toMove` first until two consecutive passes or maxMoves, then counts the area
-// score. The board is left at the final position (undo or copy to restore it).
-PlayoutResult playout(Board& board, Color toMove, RandomPlayer& player, int maxMoves,
-                      double komi);
+// score. The board is left at the final position with its undo history cleared (the
+// moves are played without undo frames): copy the board to restore it.
+PlayoutResult playout(Board& board, Color toMove, RandomPlayer& player, int maxMoves, double komi);
 
 }  // namespace engine
 

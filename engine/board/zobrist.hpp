@@ -20,6 +20,8 @@ class ZobristTable {
  public:
   ZobristTable(int width, int height);
   uint64_t key(Point p, Color c) const { return keys_[2 * p + (c == Color::White ? 1 : 0)]; }
+  // The keys as one array: key(p, c) is data()[2 * p + (c == White)].
+  const uint64_t* data() const { return keys_.data(); }
 
   // The shared table for a board size (built once, kept for the life of the process).
   static std::shared_ptr<const ZobristTable> forSize(int width, int height);

@@ -7,6 +7,8 @@
 //                         on NxN with T OpenMP threads, each thread its own board copy
 //                         and RNG. items/s = playouts per second (wall clock);
 //                         playouts_per_thread_cpu_s = per-core speed from thread CPU time.
+//   BM_PlayoutFixed/N     1,000 (9x9) or 200 (19x19) playouts, one iteration: the
+//                         driver for callgrind instruction counts (see below).
 //   BM_Huge1001/mode      create a 1001x1001 board and play 100,000 random legal moves;
 //                         mode 0: Board + RandomPlayer (simple ko), mode 1: Game with the
 //                         superko set (what `fgo selfplay` does). VmHWM_MB is the
@@ -167,6 +169,29 @@ BENCHMARK(BM_Playout)
     ->Args({19, 2})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
+
+// A fixed amount of single-threaded playout work for instruction counts, which do not
+// depend on the machine's load: run under
+//   valgrind --tool=callgrind --toggle-collect='engine::playout*' \
+//     bench_board --benchmark_filter='PlayoutFixed/9'
+// and divide the instructions by the total_moves counter.
+void BM_PlayoutFixed(benchmark::State& state) {
+  const int size = static_cast<int>(state.range(0));
+  const int count = size <= 9 ? 1000 : 200;
+  const Board start(size, size);
+  RandomPlayer player(99);
+  int64_t moves = 0;
+  for (auto _ : state) {
+    Board work(start);
+    for (int i = 0; i < count; ++i) {
+      work = start;
+      moves += playout(work, Color::Black, player, 3 * size * size, 7.5).moves;
+    }
+  }
+  state.counters["total_moves"] = static_cast<double>(moves);
+  state.counters["playouts"] = static_cast<double>(count);
+}
+BENCHMARK(BM_PlayoutFixed)->Arg(9)->Arg(19)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 // Peak resident set size of this process in MB (VmHWM in /proc/self/status), or -1.
 double peakResidentMB() {

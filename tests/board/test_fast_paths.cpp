@@ -1,7 +1,11 @@
 // The speed paths of the board against their plain versions: neighbour counts (checked
 // by checkConsistency after every move elsewhere, and here against the colours), and
-// the playout's quick area count against areaScore on the final position.
+// the playout's quick area count against areaScore on the final position, the no-undo
+// moves of playouts against play(), and the baseline player's move filter against
+// isEyeOf && isLegal.
 #include <catch2/catch.hpp>
+
+#include <vector>
 
 #include "engine/board/ascii.hpp"
 #include "engine/board/random_player.hpp"
@@ -47,4 +51,120 @@ TEST_CASE("the playout's quick count equals the area score", "[fast]") {
       CHECK(b.checkConsistency().empty());
     }
   }
+}
+
+namespace {
+
+// Reference suicide test from scratch: play on a copy with suicide allowed and see
+// whether the stone survives.
+bool suicideByPlaying(const Board& b, Point p, Color c) {
+  Board t(b);
+  t.setAllowSuicide(true);
+  t.play(p, c);
+  return t.at(p) != c;
+}
+
+}  // namespace
+
+TEST_CASE("playNoUndo plays the same games as play", "[fast]") {
+  const std::pair<int, int> sizes[] = {{1, 1}, {2, 3}, {5, 5}, {9, 9}, {13, 9}, {19, 19}};
+  for (auto [w, h] : sizes) {
+    for (uint64_t seed = 1; seed <= 8; ++seed) {
+      const bool suicide = seed % 2 == 0;
+      Board full(w, h), fast(w, h);
+      full.setAllowSuicide(suicide);
+      fast.setAllowSuicide(suicide);
+      RandomPlayer pickFull(seed), pickFast(seed);
+      Rng rng(seed * 31 + 7);
+      Color c = Color::Black;
+      int passes = 0;
+      for (int m = 0; m < 3 * w * h + 10 && passes < 2; ++m) {
+        Point p = pickFull.choose(full, c);
+        REQUIRE(pickFast.choose(fast, c) == p);
+        // With suicide allowed, now and then a random legal move (suicides included).
+        if (suicide && rng.below(8) == 0 && !full.emptyPoints().empty()) {
+          const auto e = full.emptyPoints();
+          const Point q = e[rng.below(static_cast<uint32_t>(e.size()))];
+          if (full.isLegal(q, c)) p = q;
+        }
+        if (p == PASS) {
+          full.pass(c);
+          fast.passNoUndo(c);
+          ++passes;
+        } else {
+          full.play(p, c);
+          fast.playNoUndo(p, c);
+          passes = 0;
+        }
+        INFO(w << "x" << h << " seed " << seed << " move " << m);
+        REQUIRE(fast.hash() == full.hash());
+        REQUIRE(fast.colorsRowMajor() == full.colorsRowMajor());
+        REQUIRE(fast.koPoint() == full.koPoint());
+        REQUIRE(fast.captures(Color::Black) == full.captures(Color::Black));
+        REQUIRE(fast.captures(Color::White) == full.captures(Color::White));
+        const auto ef = fast.emptyPoints(), eu = full.emptyPoints();
+        REQUIRE(std::vector<Point>(ef.begin(), ef.end()) ==
+                std::vector<Point>(eu.begin(), eu.end()));
+        REQUIRE(fast.undoDepth() == 0);
+        REQUIRE(fast.checkConsistency().empty());
+        c = opponent(c);
+      }
+      REQUIRE_FALSE(fast.undo());
+    }
+  }
+}
+
+TEST_CASE("playNoUndo forgets earlier undo frames", "[fast]") {
+  Board b(5, 5);
+  b.play(b.point(1, 1), Color::Black);
+  b.pass(Color::White);
+  REQUIRE(b.undoDepth() == 2);
+  b.playNoUndo(b.point(2, 2), Color::Black);
+  CHECK(b.undoDepth() == 0);
+  CHECK(b.lastRecord().point == PASS);
+  CHECK_FALSE(b.undo());
+  CHECK(b.at(1, 1) == Color::Black);
+  CHECK(b.at(2, 2) == Color::Black);
+  b.play(b.point(3, 3), Color::White);
+  b.passNoUndo(Color::Black);
+  CHECK(b.undoDepth() == 0);
+  CHECK(b.checkConsistency().empty());
+}
+
+TEST_CASE("isLegalNotEye and isSuicide agree with their plain versions", "[fast]") {
+  const std::pair<int, int> sizes[] = {{1, 1}, {2, 2}, {3, 3}, {5, 5}, {9, 9}, {13, 9}};
+  int suicides = 0, eyes = 0;
+  for (auto [w, h] : sizes) {
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+      Board b(w, h);
+      b.setAllowSuicide(seed % 2 == 0);
+      RandomPlayer player(seed + 50);
+      Color c = Color::Black;
+      int passes = 0;
+      for (int m = 0; m < 3 * w * h && passes < 2; ++m) {
+        for (Color who : {Color::Black, Color::White}) {
+          for (Point q : b.emptyPoints()) {
+            INFO(w << "x" << h << " seed " << seed << " move " << m << " point " << q);
+            REQUIRE(b.isLegalNotEye(q, who) == (!b.isEyeOf(q, who) && b.isLegal(q, who)));
+            const bool ref = suicideByPlaying(b, q, who);
+            REQUIRE(b.isSuicide(q, who) == ref);
+            suicides += ref;
+            eyes += b.isEyeOf(q, who);
+          }
+        }
+        const Point p = player.choose(b, c);
+        if (p == PASS) {
+          b.pass(c);
+          ++passes;
+        } else {
+          b.play(p, c);
+          passes = 0;
+        }
+        c = opponent(c);
+      }
+    }
+  }
+  // The games must reach the interesting cases.
+  CHECK(suicides > 100);
+  CHECK(eyes > 100);
 }
