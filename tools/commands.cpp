@@ -12,6 +12,9 @@ int runGtp(const std::vector<std::string>& args);
 int runPredict(const std::vector<std::string>& args);
 int runReduce(const std::vector<std::string>& args);
 int runTables(const std::vector<std::string>& args);
+int runIndex(const std::vector<std::string>& args);
+int runFind(const std::vector<std::string>& args);
+int runBook(const std::vector<std::string>& args);
 int runScore(const std::vector<std::string>& args);
 int runAnalyze(const std::vector<std::string>& args);
 int runRender(const std::vector<std::string>& args);
@@ -29,6 +32,9 @@ const std::vector<Command>& commands() {
       {"score", "accuracy of the score estimate on finished game records, beside GNU Go", runScore},
       {"analyze", "every evaluation layer of a position (shapes, influence, territory) as JSON", runAnalyze},
       {"render", "draw a position as SVG: influence heat map, territory, shapes, groups", runRender},
+      {"index", "build the position index of a game folder (exact + approximate search)", runIndex},
+      {"find", "exact and nearest (influence) matches of a position in a game collection", runFind},
+      {"book", "opening book: build, look up (exact then approximate), measure on held-out games", runBook},
       {"gtp", "GTP version 2 engine on stdin/stdout (genmove: Monte-Carlo tree search)", runGtp},
   };
   return table;

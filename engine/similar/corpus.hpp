@@ -64,3 +64,11 @@ struct LoadedPosition {
 LoadedPosition loadPosition(const std::string& file, int number);
 
 }  // namespace engine
+
+namespace engine {
+
+// A JSON string literal of bytes (quotes, backslashes and control bytes escaped; other
+// bytes pass through, so non-UTF-8 names stay as they are in the records).
+std::string jsonQuoteBytes(std::string_view text);
+
+}  // namespace engine

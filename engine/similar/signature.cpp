@@ -58,9 +58,34 @@ int32_t featureBound(const int32_t* fa, const int32_t* fb, int lines) {
   return bound;
 }
 
+std::vector<int> cellBands(int length) {
+  const int bands = std::min(5, length);
+  std::vector<int> band(static_cast<size_t>(length));
+  for (int x = 0; x < length; ++x) {
+    const int m = std::min(x, length - 1 - x);  // distance from the nearer end
+    const int b = m * bands / length;           // band counted from that end
+    band[static_cast<size_t>(x)] = x <= length - 1 - x ? b : bands - 1 - b;
+  }
+  return band;
+}
+
+std::vector<int32_t> cellSums(const int8_t* sig, int width, int height) {
+  const std::vector<int> bx = cellBands(width), by = cellBands(height);
+  const int nx = bx.back() + 1;
+  std::vector<int32_t> out(static_cast<size_t>(nx) * (by.back() + 1), 0);
+  for (int y = 0; y < height; ++y) {
+    for (int x = 0; x < width; ++x) {
+      out[static_cast<size_t>(by[static_cast<size_t>(y)]) * nx + bx[static_cast<size_t>(x)]] +=
+          sig[static_cast<size_t>(y) * width + x];
+    }
+  }
+  return out;
+}
+
 SignatureStore::SignatureStore(int width, int height)
     : width_(width), height_(height), lines_(lineCount(width, height)) {
   validateBoardSize(width, height);
+  cellCount_ = (cellBands(width).back() + 1) * (cellBands(height).back() + 1);
 }
 
 uint32_t SignatureStore::add(const int8_t* sig) {
@@ -70,6 +95,8 @@ uint32_t SignatureStore::add(const int8_t* sig) {
   features_.insert(features_.end(), f.begin(), f.end());
   const int32_t m = std::accumulate(f.begin() + lines_, f.end(), 0);
   if (!magnitude_.empty() && m < magnitude_.back()) sorted_ = false;
+  const std::vector<int32_t> c = cellSums(sig, width_, height_);
+  cells_.insert(cells_.end(), c.begin(), c.end());
   magnitude_.push_back(m);
   return n;
 }
@@ -97,6 +124,7 @@ SignatureStore SignatureStore::fromRaw(int width, int height, std::vector<int8_t
   const size_t n = maps.size() / static_cast<size_t>(s.points());
   s.features_.reserve(n * 2 * static_cast<size_t>(s.lines_));
   s.magnitude_.reserve(n);
+  s.cells_.reserve(n * static_cast<size_t>(s.cellCount_));
   for (size_t i = 0; i < n; ++i) s.add(&maps[i * static_cast<size_t>(s.points())]);
   s.maps_ = std::move(maps);
   return s;
@@ -108,6 +136,7 @@ namespace {
 struct Query {
   std::vector<int> syms;
   std::vector<std::vector<int8_t>> sigs;
+  std::vector<std::vector<int32_t>> cells;  // cellSums of each orientation
   std::vector<int32_t> features;
   int32_t magnitude = 0;
 };
@@ -118,17 +147,28 @@ Query makeQuery(const InfluenceMap& map, int width, int height) {
   }
   Query q;
   q.syms = symmetriesOf({width, height});
-  for (int s : q.syms) q.sigs.push_back(signatureOf(map, s));
+  for (int s : q.syms) {
+    q.sigs.push_back(signatureOf(map, s));
+    q.cells.push_back(cellSums(q.sigs.back().data(), width, height));
+  }
   q.features = lineFeatures(q.sigs[0].data(), width, height);
   const int lines = lineCount(width, height);
   q.magnitude = std::accumulate(q.features.begin() + lines, q.features.end(), 0);
   return q;
 }
 
-// Full D of an entry: the best orientation of the query.
-Neighbour refine(const Query& q, const int8_t* sig, int n, uint32_t entry) {
+// Full D of an entry: the best orientation of the query. With cells, orientations whose
+// cell bound reaches `limit` are skipped (their D cannot beat it).
+Neighbour refine(const Query& q, const int8_t* sig, int n, uint32_t entry,
+                 const int32_t* cells = nullptr, int cellCount = 0, int32_t limit = INT32_MAX) {
   Neighbour best{entry, INT32_MAX, 0};
   for (size_t i = 0; i < q.syms.size(); ++i) {
+    if (cells) {
+      int32_t bound = 0;
+      for (int c = 0; c < cellCount; ++c)
+        bound += std::abs(q.cells[i][static_cast<size_t>(c)] - cells[c]);
+      if (bound >= std::min(limit, best.distance)) continue;
+    }
     const int32_t d = l1Distance(q.sigs[i].data(), sig, n);
     if (d < best.distance) best = {entry, d, q.syms[i]};
   }
@@ -155,8 +195,11 @@ std::vector<Neighbour> SignatureStore::nearest(const InfluenceMap& map, size_t k
     ++local.bounded;
     const int32_t* f = &features_[i * 2 * static_cast<size_t>(lines_)];
     if (featureBound(q.features.data(), f, lines_) >= threshold()) return;
+    const Neighbour nb =
+        refine(q, signature(e), points(), e, &cells_[i * static_cast<size_t>(cellCount_)],
+               cellCount_, threshold());
+    if (nb.distance == INT32_MAX) return;  // every orientation cut by the cell bound
     ++local.refined;
-    const Neighbour nb = refine(q, signature(e), points(), e);
     if (heap.size() < k) {
       heap.push(nb);
     } else if (closer(nb, heap.top())) {

@@ -10,9 +10,10 @@
 // line r = min(x, W-1-x, y, H-1-y) (the first line is r = 0) the sum of the values and the
 // sum of their magnitudes. By the triangle inequality, per line max(|dSum|, |dAbs|) summed
 // over lines is a lower bound of D under every symmetry, so the search can skip entries
-// exactly: it visits entries in order of total magnitude (another lower bound), refines
-// the best few with the full D under the 8 (4) query orientations, and then refines only
-// entries whose bound is below the current k-th best. The result is the exact k nearest.
+// exactly: it visits entries in order of total magnitude (another lower bound), skips
+// entries whose line bound reaches the current k-th best, then entries whose cell bound
+// (sums over 5x5 symmetric cells, compared per query orientation) does, and computes the
+// full D only for the orientations that survive. The result is the exact k nearest.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +47,13 @@ struct Neighbour {
   int32_t distance = 0;
   int symmetry = 0;
 };
+
+// Cell bands along a side of `length` points: 5 bands (fewer on small boards), laid out
+// symmetrically about the centre so that every board symmetry maps cells onto cells.
+std::vector<int> cellBands(int length);
+
+// Sums of a signature over the cells (bands of x times bands of y), row by row.
+std::vector<int32_t> cellSums(const int8_t* sig, int width, int height);
 
 // Signatures of one board size, searched exactly for the k nearest.
 class SignatureStore {
@@ -98,6 +106,8 @@ class SignatureStore {
   std::vector<int8_t> maps_;
   std::vector<int32_t> features_;   // 2 * lines_ per entry
   std::vector<int32_t> magnitude_;  // total |value| per entry
+  std::vector<int32_t> cells_;      // cellSums per entry (stored orientation)
+  int cellCount_ = 0;
 };
 
 }  // namespace engine

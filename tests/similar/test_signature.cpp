@@ -39,8 +39,23 @@ TEST_CASE("line-feature bound is below the L1 distance under every symmetry") {
         CHECK(featX == lineFeatures(signatureOf(fx, 0).data(), size.width, size.height));
         CHECK(featureBound(featX.data(), featY.data(), lineCount(size.width, size.height)) <=
               l1Distance(sx.data(), sy.data(), size.points()));
+        const auto cx = cellSums(sx.data(), size.width, size.height);
+        const auto cy = cellSums(sy.data(), size.width, size.height);
+        int32_t cellBound = 0;
+        for (size_t c = 0; c < cx.size(); ++c) cellBound += std::abs(cx[c] - cy[c]);
+        CHECK(cellBound <= l1Distance(sx.data(), sy.data(), size.points()));
       }
     }
+  }
+}
+
+TEST_CASE("cell bands are symmetric about the centre") {
+  CHECK(cellBands(19) == std::vector<int>{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4});
+  CHECK(cellBands(9) == std::vector<int>{0, 0, 1, 1, 2, 3, 3, 4, 4});
+  for (int n = 1; n <= 30; ++n) {
+    const auto b = cellBands(n);
+    for (int x = 0; x < n; ++x)
+      CHECK(b[static_cast<size_t>(x)] + b[static_cast<size_t>(n - 1 - x)] == b.back());
   }
 }
 

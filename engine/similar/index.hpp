@@ -1,0 +1,108 @@
+// The position index: every position of a game collection (up to a move limit) with its
+// canonical key, game, move number and the move played next, plus its influence
+// signature (Spight's map, signature.hpp) and its stones, for exact, approximate and
+// region queries. Stored as a table file of kind "position-index" (docs/SIMILAR.md).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/similar/corpus.hpp"
+#include "engine/similar/signature.hpp"
+#include "engine/similar/similar.hpp"
+
+namespace engine {
+
+// The influence model of signatures: Spight's (exact in int8, 16 us a map on 19x19).
+inline constexpr Model SIGNATURE_MODEL = Model::Spight;
+
+// One indexed position. Stones, signature and next move are in the canonical frame.
+struct IndexEntry {
+  uint64_t key = 0;  // canonical key
+  uint32_t game = 0;
+  uint16_t move = 0;  // number of moves played before the position
+  uint16_t next = MOVE_NONE;
+  Color toMove = Color::Black;
+  uint8_t symmetry = 0;  // the game's frame to the canonical frame
+  bool swapped = false;
+};
+
+struct IndexParams {
+  int maxMove = -1;  // positions before moves 0..maxMove-1 (-1: all)
+  int threads = 2;
+  CanonicalOptions canonical;
+};
+
+// A rectangle of the query board, inclusive corners.
+struct Rect {
+  int x1 = 0, y1 = 0, x2 = 0, y2 = 0;
+};
+
+// One answer: the entry, whether it is an exact match, its D (signature units; 0 for an
+// exact match) and distance, and the next move in the query's frame.
+struct IndexMatch {
+  uint32_t entry = 0;
+  bool exact = false;
+  int32_t D = 0;
+  double distance = 0;
+  uint16_t next = MOVE_NONE;
+};
+
+class PositionIndex {
+ public:
+  // Reads, replays and indexes the files (OpenMP over files). Unreadable files and games
+  // of another board size than the first readable one go to problems.
+  static PositionIndex build(const std::vector<std::string>& files, const IndexParams& params,
+                             std::vector<std::string>* problems = nullptr);
+  // Writes the index as a table file (atomic). Throws tables::TableError.
+  void save(const std::string& path, const std::string& note = "") const;
+  // Reads an index written by save. Throws tables::TableError or InputError.
+  static PositionIndex load(const std::string& path);
+
+  BoardSize size() const { return size_; }
+  const std::vector<GameInfo>& games() const { return games_; }
+  const std::vector<IndexEntry>& entries() const { return entries_; }
+  const SignatureStore& store() const { return store_; }
+  const CanonicalOptions& canonical() const { return canonical_; }
+  int maxMove() const { return maxMove_; }
+
+  // Entries with the position's canonical key (any symmetry), by game and move.
+  std::vector<IndexMatch> exact(const Board& board, Color toMove) const;
+  // The same by scanning every entry (the twin of exact()).
+  std::vector<IndexMatch> exactBrute(const Board& board, Color toMove) const;
+  // The k nearest entries by signature distance with the same side to move (exact
+  // matches included, at D = 0), leaving out game number skipGame (-1: none).
+  std::vector<IndexMatch> nearest(const Board& board, Color toMove, size_t k,
+                                  SignatureStore::Stats* stats = nullptr, long skipGame = -1) const;
+  // The same by brute force over every signature (the twin of nearest()).
+  std::vector<IndexMatch> nearestBrute(const Board& board, Color toMove, size_t k,
+                                       long skipGame = -1) const;
+  // Region query (a scan): entries whose stones inside the rectangle equal the query's
+  // under some symmetry (exact), then the k nearest by D summed over the rectangle only.
+  std::vector<IndexMatch> region(const Board& board, Color toMove, Rect rect, size_t k) const;
+
+  // The colour of a point of an entry's canonical-frame stones.
+  Color stoneAt(uint32_t entry, int x, int y) const;
+
+ private:
+  IndexMatch matchOf(uint32_t entry, bool exact, int32_t D, int symmetryToStored) const;
+  void buildKeyOrder();
+
+  BoardSize size_;
+  CanonicalOptions canonical_;
+  int maxMove_ = -1;
+  std::vector<GameInfo> games_;
+  std::vector<IndexEntry> entries_;
+  SignatureStore store_;
+  std::vector<uint8_t> stones_;  // 2 bits a point, canonical frame, stoneBytes() per entry
+  std::vector<std::pair<uint64_t, uint32_t>> byKey_;
+  size_t stoneBytes() const { return (static_cast<size_t>(size_.points()) + 3) / 4; }
+};
+
+// Packs the stones of a board moved by symmetry s (and colours swapped when swap): 2 bits
+// a point (0 empty, 1 black, 2 white), row by row of the transformed board.
+std::vector<uint8_t> packStones(const Board& board, int s, bool swap);
+
+}  // namespace engine

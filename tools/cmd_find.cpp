@@ -1,0 +1,164 @@
+// fgo find: exact and approximate matches of a game position in a collection
+// (engine/similar/index.hpp), with query latency beside brute force.
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "engine/board/errors.hpp"
+#include "engine/similar/index.hpp"
+#include "tools/options.hpp"
+
+namespace fgo {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+// "x1,y1,x2,y2" (0-based, x from the left, y from the top).
+engine::Rect parseRect(const std::string& text) {
+  engine::Rect r;
+  char c1 = 0, c2 = 0, c3 = 0;
+  std::istringstream in(text);
+  if (!(in >> r.x1 >> c1 >> r.y1 >> c2 >> r.x2 >> c3 >> r.y2) || c1 != ',' || c2 != ',' ||
+      c3 != ',' || !(in >> std::ws).eof()) {
+    throw UsageError("--region must be x1,y1,x2,y2 (0-based, y from the top)");
+  }
+  return r;
+}
+
+struct Timings {
+  double loadMs = 0, exactMs = 0, exactBruteMs = 0, nearestMs = 0, nearestBruteMs = 0;
+  size_t refined = 0, bounded = 0;
+};
+
+void printText(const engine::PositionIndex& index, const std::vector<engine::IndexMatch>& matches,
+               const std::string& self) {
+  for (const auto& m : matches) {
+    const auto& e = index.entries()[m.entry];
+    const auto& g = index.games()[e.game];
+    std::cout << (m.exact ? "exact  " : "approx ") << g.id << (g.id == self ? " (query game)" : "")
+              << "  " << g.black << " - " << g.white << "  " << g.date << "  " << g.result
+              << "  move " << e.move << "  D " << m.D << "  d " << std::setprecision(4)
+              << m.distance << "  next " << engine::moveText(m.next, index.size()) << "\n";
+  }
+}
+
+void printJson(const engine::PositionIndex& index, const std::vector<engine::IndexMatch>& matches,
+               const Timings& t, bool timed) {
+  std::cout << "{\"positions\": " << index.entries().size() << ", \"matches\": [";
+  for (size_t i = 0; i < matches.size(); ++i) {
+    const auto& m = matches[i];
+    const auto& e = index.entries()[m.entry];
+    const auto& g = index.games()[e.game];
+    std::cout << (i ? ",\n  " : "\n  ") << "{\"exact\": " << (m.exact ? "true" : "false")
+              << ", \"game\": " << engine::jsonQuoteBytes(g.id)
+              << ", \"black\": " << engine::jsonQuoteBytes(g.black)
+              << ", \"white\": " << engine::jsonQuoteBytes(g.white)
+              << ", \"date\": " << engine::jsonQuoteBytes(g.date) << ", \"move\": " << e.move
+              << ", \"D\": " << m.D << ", \"distance\": " << m.distance
+              << ", \"next\": " << engine::jsonQuoteBytes(engine::moveText(m.next, index.size()))
+              << "}";
+  }
+  std::cout << "]";
+  if (timed) {
+    std::cout << ", \"ms\": {\"load\": " << t.loadMs << ", \"exact\": " << t.exactMs
+              << ", \"exact_brute\": " << t.exactBruteMs << ", \"nearest\": " << t.nearestMs
+              << ", \"nearest_brute\": " << t.nearestBruteMs << "}, \"refined\": " << t.refined;
+  }
+  std::cout << "}\n";
+}
+
+}  // namespace
+
+int runFind(const std::vector<std::string>& args) {
+  po::options_description desc("fgo find options");
+  std::string games, sgf, indexFile, region;
+  int move = 0, top = 10;
+  desc.add_options()("games", po::value(&games),
+                     "folder of SGF games (indexed in memory unless --index)")(
+      "index", po::value(&indexFile), "index file written by fgo index build")(
+      "sgf", po::value(&sgf)->required(), "game holding the query position")(
+      "move", po::value(&move)->required(), "the position after this many moves")(
+      "region", po::value(&region), "x1,y1,x2,y2: match this rectangle only (a scan)")(
+      "top", po::value(&top)->default_value(10), "approximate matches to list")(
+      "include-self", "let the query's own game (same file name) appear among approximate matches")(
+      "compare", "also time brute force and check it finds the same")("json", "print JSON");
+  po::variables_map vm;
+  if (!parseOptions(args, "fgo find (--games DIR | --index FILE) --sgf FILE --move N [--top K]",
+                    desc, vm))
+    return 0;
+  if (top < 0 || top > 100000) throw UsageError("--top must be 0..100000");
+  if (games.empty() && indexFile.empty()) throw UsageError("give --games DIR or --index FILE");
+  Timings t;
+  auto start = Clock::now();
+  const engine::PositionIndex index =
+      indexFile.empty() ? engine::PositionIndex::build(engine::listGameFiles(games), {})
+                        : engine::PositionIndex::load(indexFile);
+  t.loadMs = msSince(start);
+  const engine::LoadedPosition q = engine::loadPosition(sgf, move);
+  const engine::Board& board = q.game.board();
+  const size_t k = static_cast<size_t>(top);
+  std::vector<engine::IndexMatch> matches;
+  if (!region.empty()) {
+    start = Clock::now();
+    matches = index.region(board, q.toMove, parseRect(region), k);
+    t.nearestMs = msSince(start);
+  } else {
+    start = Clock::now();
+    matches = index.exact(board, q.toMove);
+    t.exactMs = msSince(start);
+    long self = -1;
+    for (size_t g = 0; g < index.games().size() && !vm.count("include-self"); ++g) {
+      if (index.games()[g].id == q.info.id) self = static_cast<long>(g);
+    }
+    engine::SignatureStore::Stats stats;
+    start = Clock::now();
+    auto near = index.nearest(board, q.toMove, k + matches.size(), &stats, self);
+    t.nearestMs = msSince(start);
+    t.refined = stats.refined;
+    t.bounded = stats.bounded;
+    const size_t exactCount = matches.size();
+    size_t extra = 0;
+    for (const auto& m : near) {
+      if (m.D == 0 &&
+          index.entries()[m.entry].key == canonicalKey(board, q.toMove, index.canonical()).key)
+        continue;  // already listed as exact
+      if (extra++ < k) matches.push_back(m);
+    }
+    if (vm.count("compare")) {
+      start = Clock::now();
+      const auto eb = index.exactBrute(board, q.toMove);
+      t.exactBruteMs = msSince(start);
+      start = Clock::now();
+      const auto nb = index.nearestBrute(board, q.toMove, k + exactCount, self);
+      t.nearestBruteMs = msSince(start);
+      bool same = eb.size() == index.exact(board, q.toMove).size() && nb.size() == near.size();
+      for (size_t i = 0; same && i < nb.size(); ++i) same = nb[i].D == near[i].D;
+      if (!same) throw std::runtime_error("brute force disagrees with the index (a bug)");
+    }
+  }
+  if (vm.count("json")) {
+    printJson(index, matches, t, vm.count("compare") != 0);
+    return 0;
+  }
+  std::cout << "query " << q.info.id << " move " << move << " (" << engine::colorName(q.toMove)
+            << " to move), " << index.entries().size() << " positions in " << index.games().size()
+            << " games\n";
+  printText(index, matches, q.info.id);
+  std::cout << std::fixed << std::setprecision(2) << "load " << t.loadMs << " ms; query: exact "
+            << t.exactMs << " ms, nearest " << t.nearestMs << " ms (" << t.bounded << " bounded, "
+            << t.refined << " refined)";
+  if (vm.count("compare")) {
+    std::cout << "; brute force: exact " << t.exactBruteMs << " ms, nearest " << t.nearestBruteMs
+              << " ms";
+  }
+  std::cout << "\n";
+  return 0;
+}
+
+}  // namespace fgo
