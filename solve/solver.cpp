@@ -139,10 +139,11 @@ Solver::Solver(const Geometry& geometry, SolveOptions options)
     : g_(geometry),
       opt_(options),
       tt_(std::make_unique<TranspositionTable>(checkedTtLog2(options.ttLog2))) {
-  if (opt_.firstDepth < 1 || opt_.depthStep < 1 || opt_.maxDepth < opt_.firstDepth ||
-      opt_.maxDepth > 2000) {
-    throw engine::InputError("solve: depths must satisfy 1 <= first <= max <= 2000, step >= 1");
+  if (opt_.firstDepth == 0) opt_.firstDepth = std::max(4, 2 * g_.points() - 4);
+  if (opt_.firstDepth < 1 || opt_.depthStep < 1 || opt_.maxDepth > 2000) {
+    throw engine::InputError("solve: depths must satisfy 1 <= first, max <= 2000, step >= 1");
   }
+  opt_.firstDepth = std::min(opt_.firstDepth, opt_.maxDepth);
 }
 
 Solver::~Solver() = default;
