@@ -217,10 +217,12 @@ void Board::place(Point p, Color c) {
   // without liberties happens on a 1x1 board).
   if ((counts & 0xFF0) == 0 && (counts & 0xF) != 0) return;
   if constexpr (Record) {
-    // Every neighbouring chain's info, before it changes (a chain met twice is saved
-    // twice with the same value, which undo restores harmlessly).
+    // The infos at all four neighbours' heads before they change, without testing the
+    // colours: an empty or border neighbour's head is a valid index too, and undo
+    // restores every saved info to its value before the move, which is always right.
     for (int i = 0; i < 4; ++i) {
-      if (isStone(nc[i])) saved_.emplace_back(head_[nbs[i]], info_[head_[nbs[i]]]);
+      const Point h = head_[nbs[i]];
+      saved_.emplace_back(h, info_[h]);
     }
   }
   const Color opp = opponent(c);
