@@ -15,6 +15,7 @@ int runTables(const std::vector<std::string>& args);
 int runIndex(const std::vector<std::string>& args);
 int runFind(const std::vector<std::string>& args);
 int runBook(const std::vector<std::string>& args);
+int runExperimentA(const std::vector<std::string>& args);
 int runScore(const std::vector<std::string>& args);
 int runAnalyze(const std::vector<std::string>& args);
 int runRender(const std::vector<std::string>& args);
@@ -35,6 +36,7 @@ const std::vector<Command>& commands() {
       {"index", "build the position index of a game folder (exact + approximate search)", runIndex},
       {"find", "exact and nearest (influence) matches of a position in a game collection", runFind},
       {"book", "opening book: build, look up (exact then approximate), measure on held-out games", runBook},
+      {"experiment-a", "does influence distance predict how games continued? (Spearman per model)", runExperimentA},
       {"gtp", "GTP version 2 engine on stdin/stdout (genmove: Monte-Carlo tree search)", runGtp},
   };
   return table;
