@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "engine/play/predict.hpp"
+#include "engine/shapes/library.hpp"
 #include "tools/options.hpp"
 
 namespace fgo {
@@ -10,7 +11,7 @@ namespace fgo {
 int runPredict(const std::vector<std::string>& args) {
   po::options_description desc("fgo predict options");
   engine::PredictParams p;
-  std::string games;
+  std::string games, shapes;
   desc.add_options()("games", po::value(&games)->required(), "folder of .sgf game records")(
       "schedule", po::value(&p.cascade.schedule)->default_value("standard"),
       "standard, faster, slower, or sizes like 19x19,13x13,9x9,7x7,5x5")(
@@ -21,8 +22,21 @@ int runPredict(const std::vector<std::string>& args) {
       "moves taken on the smallest board")("keep",
                                            po::value(&p.cascade.keepPerLevel)->default_value(16),
                                            "points kept at each intermediate level")(
+      "advisor", po::value(&p.cascade.advisor)->default_value("mcts"),
+      "advisor on the smallest board: mcts (Monte-Carlo stand-in) or solver (solve/advise)")(
+      "advisor-nodes", po::value(&p.cascade.advisorNodes)->default_value(20000),
+      "node budget of the solver advisor")(
       "advisor-playouts", po::value(&p.cascade.advisorPlayouts)->default_value(200),
       "playouts of the Monte-Carlo advisor on the smallest board")(
+      "ranker", po::value(&p.ranker)->default_value("cascade"),
+      "cascade, hybrid (cascade + time-dilation memory + near the last move), eval (every "
+      "point by the evaluation) or engine (Monte-Carlo search on the real board)")(
+      "ranking", po::value(&p.cascade.ranking)->default_value("eval"),
+      "ranking within the cascade's areas: geometric, eval or eval-search")(
+      "shapes", po::value(&shapes), "shape library file for the shape terms of the ranking")(
+      "engine-playouts", po::value(&p.enginePlayouts)->default_value(1000),
+      "playouts of the engine ranker")("every", po::value(&p.every)->default_value(1),
+                                       "use every N-th game file (sorted)")(
       "max-games", po::value(&p.maxGames)->default_value(-1), "use only the first N games")(
       "threads", po::value(&p.threads)->default_value(2), "threads (games run in parallel)")(
       "seed", po::value(&p.cascade.seed)->default_value(1), "random seed")(
@@ -33,7 +47,13 @@ int runPredict(const std::vector<std::string>& args) {
   if (p.cascade.bottomMoves < 1 || p.cascade.keepPerLevel < 1) {
     throw UsageError("--bottom-moves and --keep must be at least 1");
   }
-  engine::Cascade check(p.cascade);  // validates schedule and reducer names
+  if (p.every < 1) throw UsageError("--every must be at least 1");
+  engine::ShapeLibrary library;
+  if (!shapes.empty()) {
+    library = engine::ShapeLibrary::load(shapes);
+    p.cascade.shapes = &library;
+  }
+  engine::Cascade check(p.cascade);  // validates schedule, reducer and ranking names
   const auto files = engine::listSgfFiles(games);
   if (files.empty()) throw std::runtime_error("no .sgf files under " + games);
   const engine::PredictReport r = engine::predictGames(files, p);
@@ -43,17 +63,19 @@ int runPredict(const std::vector<std::string>& args) {
     return 0;
   }
   std::cout << "games " << r.games << ", positions " << r.positions << ", schedule "
-            << p.cascade.schedule << ", reducer " << p.cascade.reducer << "\nadvisor: " << r.advisor
+            << p.cascade.schedule << ", reducer " << p.cascade.reducer << ", ranking "
+            << p.cascade.ranking << (shapes.empty() ? "" : " with shapes") << "\nranker "
+            << r.ranker << ", advisor: " << r.advisor
             << "\n\n            k=1     k=4     k=16    k=64\n";
   auto row = [](const char* name, const engine::HitRates& h) {
     std::printf("%-10s %6.1f%% %6.1f%% %6.1f%% %6.1f%%\n", name, 100 * h.at[0], 100 * h.at[1],
                 100 * h.at[2], 100 * h.at[3]);
   };
-  row("cascade", r.cascade);
+  row(r.ranker.c_str(), r.cascade);
   row("random", r.random);
   row("proximity", r.proximity);
-  std::printf("\nmean candidates %.1f, %.0f microseconds per position (cascade)\n",
-              r.meanCandidates, r.microsecondsPerPosition);
+  std::printf("\nmean candidates %.1f, %.0f microseconds per position (ranker)\n", r.meanCandidates,
+              r.microsecondsPerPosition);
   return 0;
 }
 

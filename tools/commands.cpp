@@ -10,6 +10,7 @@ int runSgf(const std::vector<std::string>& args);
 int runSolve(const std::vector<std::string>& args);
 int runGtp(const std::vector<std::string>& args);
 int runPredict(const std::vector<std::string>& args);
+int runCompareSchedules(const std::vector<std::string>& args);
 int runReduce(const std::vector<std::string>& args);
 int runTables(const std::vector<std::string>& args);
 int runIndex(const std::vector<std::string>& args);
@@ -29,6 +30,7 @@ const std::vector<Command>& commands() {
       {"solve", "solve a small board (up to 32 points) exactly: value, best moves, pv", runSolve},
       {"reduce", "show the cascade's levels for a position; measure reduction quality", runReduce},
       {"predict", "hit@k of the reduction cascade on game records, beside baselines", runPredict},
+      {"compare-schedules", "hit@k of every cascade schedule and reducer in one table", runCompareSchedules},
       {"tables", "inspect and verify table files (info, verify)", runTables},
       {"score", "accuracy of the score estimate on finished game records, beside GNU Go", runScore},
       {"analyze", "every evaluation layer of a position (shapes, influence, territory) as JSON", runAnalyze},

@@ -5,6 +5,10 @@
 
 #include "engine/board/errors.hpp"
 #include "engine/play/mcts.hpp"
+#if __has_include("solve/advise.hpp")
+#include "solve/advise.hpp"
+#define FGO_CASCADE_HAS_SOLVER 1
+#endif
 #include "reduce/block_table.hpp"
 #include "upload/upload.hpp"
 
@@ -16,7 +20,7 @@ class MctsAdvisor : public BottomAdvisor {
  public:
   MctsAdvisor(int playouts, uint64_t seed) : playouts_(playouts), seed_(seed) {}
   std::string name() const override {
-    return "mcts-" + std::to_string(playouts_) + " (stand-in until the solver's advice lands)";
+    return "mcts-" + std::to_string(playouts_) + " (Monte-Carlo stand-in)";
   }
 
   std::vector<XY> advise(const Board& board, Color toMove, double komi, int count) override {
@@ -49,6 +53,35 @@ class MctsAdvisor : public BottomAdvisor {
   uint64_t seed_;
 };
 
+#ifdef FGO_CASCADE_HAS_SOLVER
+// The exact solver's run-time advice (solve/advise.hpp) with a node budget: moves best
+// first by the solver's value or proven bounds.
+class SolverAdvisor : public BottomAdvisor {
+ public:
+  explicit SolverAdvisor(uint64_t nodes) : nodes_(nodes) {}
+  std::string name() const override { return "solver-" + std::to_string(nodes_) + " nodes"; }
+
+  std::vector<XY> advise(const Board& board, Color toMove, double komi, int count) override {
+    solve::AdviseBudget budget;
+    budget.maxNodes = nodes_;
+    budget.maxSeconds = 0;
+    budget.rules.komi = komi;
+    budget.rules.ko = solve::KoRule::SimpleCyclesDrawn;
+    budget.ttLog2 = 14;
+    const solve::Advice a = solve::advise(board, toMove, budget);
+    std::vector<XY> out;
+    for (const solve::AdvisedMove& m : a.moves) {
+      if (static_cast<int>(out.size()) >= count) break;
+      if (m.point != PASS) out.push_back(board.xy(m.point));
+    }
+    return out;
+  }
+
+ private:
+  uint64_t nodes_;
+};
+#endif
+
 bool sectorStep(BoardSize a, BoardSize b) {
   auto ok = [](int from, int to) {
     return from >= 3 && (from - 3) % 4 == 0 && to == (from - 3) / 2 + 1;
@@ -68,10 +101,34 @@ std::unique_ptr<BottomAdvisor> makeMctsAdvisor(int playouts, uint64_t seed) {
   return std::make_unique<MctsAdvisor>(playouts, seed);
 }
 
+bool solverAdvisorAvailable() {
+#ifdef FGO_CASCADE_HAS_SOLVER
+  return true;
+#else
+  return false;
+#endif
+}
+
+std::unique_ptr<BottomAdvisor> makeSolverAdvisor([[maybe_unused]] uint64_t nodes) {
+#ifdef FGO_CASCADE_HAS_SOLVER
+  return std::make_unique<SolverAdvisor>(nodes);
+#else
+  throw InputError("the solver advisor needs solve/advise.hpp, which this build does not have");
+#endif
+}
+
+std::unique_ptr<BottomAdvisor> makeAdvisor(const CascadeParams& p) {
+  if (p.advisor == "mcts") return makeMctsAdvisor(p.advisorPlayouts, p.seed);
+  if (p.advisor == "solver") return makeSolverAdvisor(p.advisorNodes);
+  throw InputError("unknown advisor '" + p.advisor + "': expected mcts or solver");
+}
+
 Cascade::Cascade(CascadeParams params)
     : params_(std::move(params)),
-      advisor_(makeMctsAdvisor(params_.advisorPlayouts, params_.seed)),
-      resample_(reduce::makeResampleReducer()) {
+      advisor_(makeAdvisor(params_)),
+      resample_(reduce::makeResampleReducer()),
+      ranker_(rankParamsByName(params_.ranking), params_.shapes),
+      ranked_(params_.ranking != "geometric") {
   if (params_.reducer == "sector" || params_.reducer == "block") {
     special_ = reduce::makeReducer(params_.reducer);
   } else if (params_.reducer != "resample") {
@@ -81,25 +138,55 @@ Cascade::Cascade(CascadeParams params)
   reduce::parseSchedule(params_.schedule, {19, 19});  // validates the name early
 }
 
+bool Cascade::usesOwnReducer(BoardSize from, BoardSize to) const {
+  if (params_.reducer == "sector") return sectorStep(from, to);
+  if (params_.reducer == "block") {
+    return reduce::blockReducedSide(from.width) == to.width &&
+           reduce::blockReducedSide(from.height) == to.height;
+  }
+  return true;
+}
+
+std::vector<Board> Cascade::reduceChain(const Board& board, Color toMove,
+                                        const std::vector<BoardSize>& chain) const {
+  std::vector<Board> out;
+  out.push_back(copyPosition(board));
+  for (size_t i = 1; i < chain.size(); ++i) {
+    const bool own = params_.reducer != "resample" && usesOwnReducer(chain[i - 1], chain[i]);
+    const reduce::Reducer& r = own ? *special_ : *resample_;
+    out.push_back(r.reduce(out.back(), toMove, chain[i]).board);
+  }
+  return out;
+}
+
+void Cascade::rankLevel(const Board& board, Color toMove, std::vector<XY>& pts) {
+  std::vector<Point> cand;
+  std::vector<double> prior;
+  cand.reserve(pts.size());
+  for (size_t k = 0; k < pts.size(); ++k) {
+    cand.push_back(board.point(pts[k]));
+    prior.push_back(params_.priorWeight * (1.0 - static_cast<double>(k) / pts.size()));
+  }
+  pts.clear();
+  for (const RankedMove& m : ranker_.rank(board, toMove, cand, {}, prior))
+    pts.push_back(board.xy(m.point));
+}
+
 CascadeResult Cascade::runChain(const Board& board, Color toMove,
                                 const std::vector<BoardSize>& chain) {
   CascadeResult result;
   std::vector<CascadeLevel> levels(chain.size());
   levels[0].board = copyPosition(board);
   levels[0].toMove = toMove;
+  std::vector<Board> boards = reduceChain(board, toMove, chain);
   for (size_t i = 1; i < chain.size(); ++i) {
-    const bool special = (params_.reducer == "sector" && sectorStep(chain[i - 1], chain[i])) ||
-                         (params_.reducer == "block" &&
-                          reduce::blockReducedSide(chain[i - 1].width) == chain[i].width &&
-                          reduce::blockReducedSide(chain[i - 1].height) == chain[i].height);
-    const reduce::Reducer& r = special ? *special_ : *resample_;
-    levels[i].board = r.reduce(levels[i - 1].board, toMove, chain[i]).board;
+    levels[i].board = std::move(boards[i]);
     levels[i].toMove = toMove;
   }
   const double komi = params_.komi * chain.back().points() / chain.front().points();
   levels.back().chosen = advisor_->advise(levels.back().board, toMove, komi, params_.bottomMoves);
   for (size_t i = chain.size() - 1; i-- > 0;) {
-    const Board& big = levels[i].board;
+    const Board& big = i == 0 ? board : levels[i].board;  // level 0: the real board (ko)
     std::vector<XY>& pts = levels[i].chosen;
     for (XY s : levels[i + 1].chosen) {
       for (XY p : upload::area(s, chain[i + 1], chain[i])) {
@@ -108,6 +195,7 @@ CascadeResult Cascade::runChain(const Board& board, Color toMove,
         if (std::find(pts.begin(), pts.end(), p) == pts.end()) pts.push_back(p);
       }
     }
+    if (ranked_) rankLevel(big, toMove, pts);
     if (i > 0 && static_cast<int>(pts.size()) > params_.keepPerLevel)
       pts.resize(params_.keepPerLevel);
   }

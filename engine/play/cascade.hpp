@@ -5,18 +5,22 @@
 // where they become an ordered list of candidate moves.
 //
 // The pieces: reduce/ (reducers, schedules), upload/ (areas), and a BottomAdvisor that
-// proposes moves on the smallest board. Until the exact solver's run-time advice lands
-// (solve/), the advisor is a small Monte-Carlo search on that board, and it says so in
-// its name. Between levels an AreaRanker may reorder the uploaded points; until the
-// evaluation layers land, points keep the geometric upload order (the small move's rank,
-// then the distance inside its area).
+// proposes moves on the smallest board: the exact solver's run-time advice
+// (solve/advise.hpp, with a node budget: exact values or proven bounds) or a small
+// Monte-Carlo search on that board (the stand-in used before the solver's advice landed),
+// each named as such. At every level above the smallest, the uploaded points are ranked (rank.hpp:
+// tactics, Spight area gain, edge prior, shapes, optionally a 1-ply local search) with the
+// upload order as a prior, and the best `keepPerLevel` go up; ranking "geometric" keeps
+// the upload order alone (the small move's rank, then the distance inside its area).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/board/board.hpp"
+#include "engine/play/rank.hpp"
 #include "reduce/reducer.hpp"
 #include "reduce/schedule.hpp"
 
@@ -34,6 +38,11 @@ class BottomAdvisor {
 // Monte-Carlo tree search (mcts.hpp) on the small board with a fixed playout budget.
 std::unique_ptr<BottomAdvisor> makeMctsAdvisor(int playouts, uint64_t seed);
 
+// The solver's advice (solve/advise.hpp) with a node budget, simple ko. Throws
+// InputError when the build has no solve/advise.hpp (solverAdvisorAvailable() is false).
+std::unique_ptr<BottomAdvisor> makeSolverAdvisor(uint64_t nodes);
+bool solverAdvisorAvailable();
+
 struct CascadeParams {
   std::string schedule = "standard";  // reduce::parseSchedule names or a size list
   std::string reducer = "resample";   // "resample", "sector" (its 19 -> 9 steps) or "block"
@@ -41,9 +50,14 @@ struct CascadeParams {
                                       // the steps the chosen reducer cannot
   int bottomMoves = 4;                // moves taken on the smallest board
   int keepPerLevel = 16;              // points kept at each intermediate level
+  std::string advisor = "mcts";       // bottom advisor: "mcts" or "solver"
   int advisorPlayouts = 200;          // budget of the Monte-Carlo advisor
+  uint64_t advisorNodes = 20000;      // budget of the solver advisor (nodes)
   double komi = 7.5;                  // the real board's; scaled by area on small boards
   uint64_t seed = 1;
+  std::string ranking = "eval";          // rank.hpp names: geometric, eval, eval-search
+  double priorWeight = 2;                // score bonus of the first uploaded point (falls linearly)
+  const ShapeLibrary* shapes = nullptr;  // shape terms of the ranking (none when null)
 };
 
 // One level of a cascade run, from the real board (level 0) down.
@@ -65,12 +79,22 @@ class Cascade {
   explicit Cascade(CascadeParams params);
   // Runs the cascade on a position with `toMove` to play.
   CascadeResult run(const Board& board, Color toMove);
+  // The boards of one chain of sizes (chain[0] must be board's size): the position
+  // reduced step by step with this cascade's reducer (resample where it does not apply).
+  std::vector<Board> reduceChain(const Board& board, Color toMove,
+                                 const std::vector<BoardSize>& chain) const;
+  // True when the step from -> to uses the chosen reducer (always for resample).
+  bool usesOwnReducer(BoardSize from, BoardSize to) const;
 
  private:
+  // Orders one level's uploaded points by the ranker, the upload order as a prior.
+  void rankLevel(const Board& board, Color toMove, std::vector<XY>& pts);
   CascadeResult runChain(const Board& board, Color toMove, const std::vector<BoardSize>& chain);
   CascadeParams params_;
   std::unique_ptr<BottomAdvisor> advisor_;
   std::unique_ptr<reduce::Reducer> resample_, special_;
+  MoveRanker ranker_;
+  bool ranked_;
 };
 
 }  // namespace engine

@@ -10,7 +10,9 @@
 #include <filesystem>
 
 #include "engine/board/errors.hpp"
+#include "engine/play/mcts.hpp"
 #include "engine/sgf/record.hpp"
+#include "upload/upload.hpp"
 
 namespace engine {
 
@@ -42,6 +44,105 @@ size_t rankOf(const std::vector<Point>& list, Point move) {
   return it == list.end() ? SIZE_MAX : static_cast<size_t>(it - list.begin());
 }
 
+// One game's source of ranked candidates for the chosen ranker.
+class Proposer {
+ public:
+  Proposer(const PredictParams& params, uint64_t seed, double komi)
+      : params_(params), seed_(seed), memory_(2) {
+    CascadeParams cp = params.cascade;
+    cp.seed = seed;
+    cp.komi = komi;
+    if (params.ranker == "cascade" || params.ranker == "hybrid") {
+      cascade_ = std::make_unique<Cascade>(cp);
+    } else if (params.ranker != "eval" && params.ranker != "engine") {
+      throw InputError("unknown ranker '" + params.ranker +
+                       "': expected cascade, hybrid, eval or engine");
+    }
+    if (params.ranker == "eval" || params.ranker == "hybrid") {
+      RankParams rp = rankParamsByName("eval");
+      if (params.ranker == "hybrid") rp.locality = 1;
+      ranker_ = std::make_unique<MoveRanker>(rp, params.cascade.shapes);
+    }
+  }
+
+  // Ranked candidates for toMove in the game's position; game.toMove() is set to toMove.
+  std::vector<Point> propose(Game& game, Color toMove, Point last, Point before,
+                             std::string& advisor) {
+    const Board& b = game.board();
+    if (params_.ranker == "cascade") {
+      CascadeResult r = cascade_->run(b, toMove);
+      advisor = r.advisor;
+      return std::move(r.candidates);
+    }
+    if (params_.ranker == "engine") return engineRanking(game, toMove, advisor);
+    std::vector<Point> cand;
+    std::vector<double> prior;
+    if (params_.ranker == "eval") {
+      advisor = "none (evaluation ranking of every empty point)";
+      cand.assign(b.emptyPoints().begin(), b.emptyPoints().end());
+      std::sort(cand.begin(), cand.end());
+    } else {
+      hybridCandidates(b, toMove, last, cand, prior, advisor);
+    }
+    std::vector<Point> out;
+    for (const RankedMove& m : ranker_->rank(b, toMove, cand, {last, before}, prior))
+      out.push_back(m.point);
+    return out;
+  }
+
+ private:
+  void addCandidate(std::vector<Point>& cand, std::vector<double>& prior, Point p, double w) {
+    if (std::find(cand.begin(), cand.end(), p) != cand.end()) return;
+    cand.push_back(p);
+    prior.push_back(w);
+  }
+
+  void hybridCandidates(const Board& b, Color toMove, Point last, std::vector<Point>& cand,
+                        std::vector<double>& prior, std::string& advisor) {
+    CascadeResult r = cascade_->run(b, toMove);
+    advisor = r.advisor;
+    const double n = static_cast<double>(r.candidates.size());
+    for (size_t k = 0; k < r.candidates.size(); ++k)
+      addCandidate(cand, prior, r.candidates[k], params_.cascade.priorWeight * (1.0 - k / n));
+    for (XY q : memory_.candidates()) addCandidate(cand, prior, b.point(q), 0.5);
+    std::vector<XY> newest;
+    for (size_t k = 0; k < r.candidates.size() && k < 4; ++k)
+      newest.push_back(b.xy(r.candidates[k]));
+    memory_.push(std::move(newest));
+    const XY l = b.xy(last);
+    for (int dy = -3; dy <= 3; ++dy) {
+      for (int dx = -3; dx <= 3; ++dx) {
+        if (b.onBoard(l.x + dx, l.y + dy))
+          addCandidate(cand, prior, b.point(l.x + dx, l.y + dy), 0);
+      }
+    }
+  }
+
+  std::vector<Point> engineRanking(Game& game, Color toMove, std::string& advisor) {
+    game.setToMove(toMove);
+    MctsParams mp;
+    mp.playouts = params_.enginePlayouts;
+    mp.threads = 1;  // games already run in parallel
+    mp.seed = ++seed_;
+    MctsResult r = mctsSearch(game, mp);
+    std::stable_sort(r.moves.begin(), r.moves.end(), [](const MoveStat& a, const MoveStat& b) {
+      return a.visits != b.visits ? a.visits > b.visits : a.raveWinrate > b.raveWinrate;
+    });
+    advisor = "mcts-" + std::to_string(params_.enginePlayouts) + " on the real board";
+    std::vector<Point> out;
+    for (const MoveStat& m : r.moves) {
+      if (m.move != PASS) out.push_back(m.move);
+    }
+    return out;
+  }
+
+  const PredictParams& params_;
+  uint64_t seed_;
+  std::unique_ptr<Cascade> cascade_;
+  std::unique_ptr<MoveRanker> ranker_;
+  upload::AreaMemory memory_;
+};
+
 void predictGame(const std::string& file, const PredictParams& params, uint64_t seed, Tally& t,
                  std::string& advisorName) {
   const LoadedGame loaded = loadSgfGame(readFileBytes(file));
@@ -55,25 +156,21 @@ void predictGame(const std::string& file, const PredictParams& params, uint64_t 
     for (const auto& [xy, c] : rec.setup) stones.emplace_back(game.board().point(xy), c);
     game.setup(stones);
   }
-  CascadeParams cp = params.cascade;
-  cp.seed = seed;
-  if (rec.komi && *rec.komi != 0) cp.komi = *rec.komi;
-  Cascade cascade(cp);
+  Proposer proposer(params, seed, rec.komi && *rec.komi != 0 ? *rec.komi : params.cascade.komi);
   Point last = NO_POINT, before = NO_POINT;
   ++t.games;
   for (const RecordMove& m : rec.moves) {
     if (!m.isMove()) continue;
     const Point next = m.at ? game.board().point(*m.at) : PASS;
     if (last != NO_POINT && last != PASS) {
-      const Board& b = game.board();
       const auto start = std::chrono::steady_clock::now();
-      CascadeResult r = cascade.run(b, m.color);
-      if (static_cast<int>(r.candidates.size()) > params.top)
-        r.candidates.resize(static_cast<size_t>(params.top));
+      std::vector<Point> cands = proposer.propose(game, m.color, last, before, advisorName);
+      if (static_cast<int>(cands.size()) > params.top)
+        cands.resize(static_cast<size_t>(params.top));
       t.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (advisorName.empty()) advisorName = r.advisor;
+      const Board& b = game.board();
       const auto prox = proximityOrder(b, last, before);
-      const size_t rc = next == PASS ? SIZE_MAX : rankOf(r.candidates, next);
+      const size_t rc = next == PASS ? SIZE_MAX : rankOf(cands, next);
       const size_t rp = next == PASS ? SIZE_MAX : rankOf(prox, next);
       const double empties = static_cast<double>(b.emptyPoints().size());
       for (int k = 0; k < 4; ++k) {
@@ -82,7 +179,7 @@ void predictGame(const std::string& file, const PredictParams& params, uint64_t 
         if (rp < K) t.proximity[k] += 1;
         if (next != PASS && empties > 0) t.random[k] += std::min<double>(K, empties) / empties;
       }
-      t.candidates += static_cast<double>(r.candidates.size());
+      t.candidates += static_cast<double>(cands.size());
       ++t.positions;
     }
     if (game.play(next, m.color) != MoveError::None) {
@@ -148,11 +245,18 @@ std::vector<std::string> listSgfFiles(const std::string& dir) {
   return files;
 }
 
+std::vector<std::string> selectFiles(const std::vector<std::string>& all, int every, int maxGames) {
+  std::vector<std::string> files;
+  const size_t step = static_cast<size_t>(std::max(1, every));
+  for (size_t i = 0; i < all.size(); i += step) files.push_back(all[i]);
+  if (maxGames >= 0 && static_cast<size_t>(maxGames) < files.size())
+    files.resize(static_cast<size_t>(maxGames));
+  return files;
+}
+
 PredictReport predictGames(const std::vector<std::string>& allFiles, const PredictParams& params) {
-  std::vector<std::string> files = allFiles;
-  if (params.maxGames >= 0 && static_cast<size_t>(params.maxGames) < files.size()) {
-    files.resize(static_cast<size_t>(params.maxGames));
-  }
+  const std::vector<std::string> files = selectFiles(allFiles, params.every, params.maxGames);
+  { Proposer check(params, 0, 7.5); }  // unknown names fail before any thread starts
   const int threads = std::max(1, params.threads);
   std::vector<Tally> tallies(static_cast<size_t>(threads));
   std::vector<std::string> advisors(static_cast<size_t>(threads));
@@ -171,6 +275,7 @@ PredictReport predictGames(const std::vector<std::string>& allFiles, const Predi
   Tally all;
   for (const Tally& t : tallies) all.add(t);
   PredictReport r;
+  r.ranker = params.ranker;
   r.games = all.games;
   r.positions = all.positions;
   for (const auto& a : advisors) {
@@ -193,6 +298,7 @@ std::string PredictReport::toJson(const PredictParams& params) const {
   std::string out = "{\"games\": " + std::to_string(games) +
                     ", \"positions\": " + std::to_string(positions) + ", \"schedule\": \"" +
                     params.cascade.schedule + "\", \"reducer\": \"" + params.cascade.reducer +
+                    "\", \"ranking\": \"" + params.cascade.ranking + "\", \"ranker\": \"" + ranker +
                     "\", \"advisor\": \"" + advisor + "\", ";
   appendRates(out, "hit_at", cascade);
   out += ", \"baselines\": {";

@@ -23,11 +23,23 @@ struct HitRates {
   double at[4] = {0, 0, 0, 0};
 };
 
+// Which ranking of moves is measured.
+//   cascade  the reduction cascade alone (its candidates, ranked within areas);
+//   hybrid   cascade candidates, the areas of the last uploads ("time dilation", the
+//            cascade's first moves at the previous two positions) and the points within
+//            Chebyshev distance 3 of the last move, ranked by the evaluation with a
+//            locality term: NOT the pure cascade, a mix with the proximity idea;
+//   eval     the evaluation ranking (rank.hpp, "eval") of every empty point, no cascade;
+//   engine   the engine's Monte-Carlo search (mcts.hpp) on the real board at a fixed
+//            playout budget, root moves by visits (ties by RAVE win rate).
 struct PredictParams {
   CascadeParams cascade;
-  int maxGames = -1;  // -1: every file
-  int top = 64;       // candidates considered per position (the list is cut there)
-  int threads = 2;    // games are spread over OpenMP threads
+  std::string ranker = "cascade";
+  int enginePlayouts = 1000;  // budget of the engine ranker
+  int every = 1;              // use every N-th file of the sorted list (1: all)
+  int maxGames = -1;          // -1: every file
+  int top = 64;               // candidates considered per position (the list is cut there)
+  int threads = 2;            // games are spread over OpenMP threads
 };
 
 struct PredictReport {
@@ -37,6 +49,7 @@ struct PredictReport {
   double meanCandidates = 0;
   double microsecondsPerPosition = 0;  // cascade time only, per position, per thread
   std::string advisor;
+  std::string ranker;
   std::vector<std::string> problems;  // files that could not be read, with the reason
   // The JSON object of `fgo predict --json`.
   std::string toJson(const PredictParams& params) const;
@@ -49,7 +62,12 @@ std::vector<Point> proximityOrder(const Board& board, Point last, Point before);
 // The .sgf files under dir (recursively), sorted. Throws InputError when dir is missing.
 std::vector<std::string> listSgfFiles(const std::string& dir);
 
-// Runs the cascade and the baselines over the games.
+// The files predictGames uses: every `every`-th of the list, then the first maxGames.
+std::vector<std::string> selectFiles(const std::vector<std::string>& files, int every,
+                                     int maxGames);
+
+// Runs the chosen ranker and the baselines over the games. Throws InputError for an
+// unknown ranker name.
 PredictReport predictGames(const std::vector<std::string>& files, const PredictParams& params);
 
 }  // namespace engine
