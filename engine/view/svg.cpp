@@ -14,11 +14,13 @@ namespace {
 // Colours of the marks (one per meaning, named in the legend).
 constexpr const char* BOARD_FILL = "#dcb35c";
 constexpr const char* CONNECTION = "#1f6fd1";
-constexpr const char* EYE = "#1a9e3a";
+constexpr const char* EYE = "#12a0a0";
 constexpr const char* KEYPOINT = "#f07f0e";
 constexpr const char* GOOD_SHAPE = "#8e44ad";
 constexpr const char* BAD_SHAPE = "#d62728";
 constexpr const char* DEAD = "#e01010";
+// Connections below this confidence are not drawn (they would cover the board).
+constexpr int MIN_DRAWN_CONFIDENCE = 50;
 
 const char* statusColor(const std::string& status) {
   if (status == "alive") return "#1a9e3a";
@@ -180,7 +182,7 @@ void drawTerritory(std::ostream& svg, const Geometry& g, const PositionAnalysis&
 }
 
 void drawShapeBox(std::ostream& svg, const Geometry& g, const ShapeHit& h, const Shape& s,
-                  bool label) {
+                  std::vector<XY>& labelled) {
   int x0 = g.width, y0 = g.height, x1 = -1, y1 = -1;
   for (XY p : h.points) {
     x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
@@ -192,8 +194,10 @@ void drawShapeBox(std::ostream& svg, const Geometry& g, const ShapeHit& h, const
       << num(g.top + y0 * g.cell + in) << "\" width=\"" << num((x1 - x0 + 1) * g.cell - 2 * in)
       << "\" height=\"" << num((y1 - y0 + 1) * g.cell - 2 * in) << "\" rx=\"" << num(g.cell * 0.2)
       << "\" fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"2\"/>\n";
-  if (label) {
-    const double font = std::clamp(g.cell * 0.3, 7.0, 11.0);
+  const XY corner{x0, y0};
+  if (!g.big && std::find(labelled.begin(), labelled.end(), corner) == labelled.end()) {
+    labelled.push_back(corner);
+    const double font = std::clamp(g.cell * 0.26, 7.0, 10.0);
     svg << "<text x=\"" << num(g.left + x0 * g.cell + in + 1) << "\" y=\""
         << num(g.top + y0 * g.cell + in + font) << "\" font-size=\"" << num(font) << "\" fill=\""
         << colour << "\" stroke=\"#fff\" stroke-width=\"2\" paint-order=\"stroke\">"
@@ -212,16 +216,18 @@ std::vector<XY> withRole(const ShapeHit& h, const std::string& role) {
 
 void drawShapes(std::ostream& svg, const Geometry& g, const PositionAnalysis& a) {
   if (!a.library) return;
+  std::vector<XY> labelled;  // box corners that already carry a label
   for (const ShapeHit& h : a.shapes) {
     const Shape& s = a.shape(h);
     const double opacity = 0.35 + 0.65 * std::clamp(s.confidence, 0, 100) / 100.0;
     if (s.category == ShapeCategory::Connection) {
+      if (s.confidence < MIN_DRAWN_CONFIDENCE) continue;
       const std::vector<XY> join = withRole(h, "join");
       for (size_t i = 1; i < join.size(); ++i) {
         svg << "<line x1=\"" << num(g.cx(join[0].x)) << "\" y1=\"" << num(g.cy(join[0].y))
             << "\" x2=\"" << num(g.cx(join[i].x)) << "\" y2=\"" << num(g.cy(join[i].y))
             << "\" stroke=\"" << CONNECTION << "\" stroke-opacity=\"" << num(opacity)
-            << "\" stroke-width=\"" << num(std::max(1.5, g.cell / 9)) << "\"/>\n";
+            << "\" stroke-width=\"" << num(std::max(1.0, g.cell / 14)) << "\"/>\n";
       }
     } else if (s.category == ShapeCategory::Eye) {
       for (XY p : withRole(h, "eye")) {
@@ -237,17 +243,19 @@ void drawShapes(std::ostream& svg, const Geometry& g, const PositionAnalysis& a)
             << "z\" fill=\"" << KEYPOINT << "\" fill-opacity=\"" << num(opacity) << "\"/>\n";
       }
     } else {
-      drawShapeBox(svg, g, h, s, !g.big);
+      drawShapeBox(svg, g, h, s, labelled);
     }
   }
 }
 
+// Rings on the stones of groups that are not plainly alive (alive groups stay clean).
 void drawGroups(std::ostream& svg, const Geometry& g, const PositionAnalysis& a) {
   for (const ViewGroup& grp : a.territory.groups) {
+    if (grp.status == "alive") continue;
     for (XY p : grp.stones) {
       svg << "<circle cx=\"" << num(g.cx(p.x)) << "\" cy=\"" << num(g.cy(p.y)) << "\" r=\""
-          << num(g.cell * 0.36) << "\" fill=\"none\" stroke=\"" << statusColor(grp.status)
-          << "\" stroke-width=\"" << num(std::max(1.5, g.cell / 10)) << "\"/>\n";
+          << num(g.cell * 0.33) << "\" fill=\"none\" stroke=\"" << statusColor(grp.status)
+          << "\" stroke-width=\"" << num(std::max(1.0, g.cell / 14)) << "\"/>\n";
     }
   }
 }
@@ -281,7 +289,7 @@ std::vector<LegendItem> legendItems(const PositionAnalysis& a, const RenderOptio
   if (o.layers & LAYER_SHAPES) {
     items.push_back({std::string("<line x1=\"1\" y1=\"7\" x2=\"13\" y2=\"7\" stroke=\"") +
                          CONNECTION + "\" stroke-width=\"3\"/>",
-                     "connection (fainter: less sure)"});
+                     "connection, 50% sure or more (fainter: less sure)"});
     items.push_back({std::string("<circle cx=\"7\" cy=\"7\" r=\"5\" fill=\"none\" stroke=\"") +
                          EYE + "\" stroke-width=\"2\"/>",
                      "eye point"});
@@ -291,10 +299,10 @@ std::vector<LegendItem> legendItems(const PositionAnalysis& a, const RenderOptio
     items.push_back({box("none", BAD_SHAPE), "bad shape (value)"});
   }
   if ((o.layers & LAYER_GROUPS) && a.territory.available) {
-    for (const char* s : {"alive", "unsettled", "dead", "seki"}) {
+    for (const char* s : {"unsettled", "dead", "seki"}) {
       items.push_back({std::string("<circle cx=\"7\" cy=\"7\" r=\"5\" fill=\"none\" stroke=\"") +
                            statusColor(s) + "\" stroke-width=\"2\"/>",
-                       std::string("group ") + s});
+                       std::string("group ") + s + " (alive groups: no ring)"});
     }
   }
   return items;
