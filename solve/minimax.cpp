@@ -70,7 +70,7 @@ struct Reference {
 }  // namespace
 
 int referenceValue(engine::Game& game, uint64_t& nodes) {
-  Reference r{game, nodes, {}};
+  Reference r{game, nodes, 0, {}};
   r.line.push_back(r.stateKey());
   // Every value lies in [-n, n], so the window (-n, n) loses nothing: a move worth n
   // (or -n) cannot be beaten.
@@ -81,7 +81,7 @@ int referenceValue(engine::Game& game, uint64_t& nodes) {
 
 bool referenceValueWithin(engine::Game& game, uint64_t maxNodes, int& value, uint64_t& nodes) {
   const size_t moves = game.moves().size();
-  Reference r{game, nodes, maxNodes};
+  Reference r{game, nodes, maxNodes, {}};
   r.line.push_back(r.stateKey());
   const int n = game.board().width() * game.board().height();
   try {

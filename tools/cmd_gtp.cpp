@@ -6,6 +6,7 @@
 #include <memory>
 #include <random>
 
+#include "engine/gtp/book_player.hpp"
 #include "engine/gtp/go_engine.hpp"
 #include "engine/gtp/mcts_player.hpp"
 #include "tools/options.hpp"
@@ -51,7 +52,7 @@ int runGtp(const std::vector<std::string>& args) {
   std::string size, rules;
   uint64_t seed = 0;
   double komi = 0;
-  std::string player;
+  std::string player, bookFile;
   engine::MctsPlayerOptions mcts;
   desc.add_options()("size", po::value(&size)->default_value("19"),
                      "board size before the first boardsize, N or WxH")(
@@ -60,6 +61,8 @@ int runGtp(const std::vector<std::string>& args) {
       "seed", po::value(&seed), "seed of the player (default: random, logged)")(
       "player", po::value(&player)->default_value("mcts"),
       "mcts (Monte-Carlo tree search, the strongest player) or baseline (uniform random)")(
+      "book", po::value(&bookFile),
+      "opening book (fgo book build): play its moves while the position is in book")(
       "playouts", po::value(&mcts.search.playouts)->default_value(5000),
       "mcts: playouts a move when there is no clock and no --seconds")(
       "seconds", po::value(&mcts.secondsPerMove)->default_value(0),
@@ -86,7 +89,12 @@ int runGtp(const std::vector<std::string>& args) {
   if (!(mcts.analysisMemoryMB >= 1 && mcts.analysisMemoryMB <= 1e6)) {
     throw UsageError("--analysis-memory must be 1..1000000 MB");
   }
-  engine::GoEngine engine(config, makePlayer(player, mcts, seed));
+  std::unique_ptr<engine::Player> chosen = makePlayer(player, mcts, seed);
+  if (!bookFile.empty()) {
+    auto book = std::make_shared<const engine::OpeningBook>(engine::OpeningBook::load(bookFile));
+    chosen = std::make_unique<engine::BookPlayer>(std::move(book), std::move(chosen));
+  }
+  engine::GoEngine engine(config, std::move(chosen));
   // Read ahead on stdin so that analysis commands stop when the next command arrives.
   engine.runLive(STDIN_FILENO, std::cout);
   return 0;

@@ -94,7 +94,7 @@ class OpeningBook {
 Color resultWinner(const std::string& result);
 
 // A move ranker to compare the book with: the points it would play, best first.
-using MoveRanker = std::function<std::vector<Point>(const Game& game, Color toMove)>;
+using BookRanker = std::function<std::vector<Point>(const Game& game, Color toMove)>;
 
 // Book quality on held-out games.
 struct BookEvalParams {
@@ -121,6 +121,6 @@ struct BookEvalReport {
 // (consecutive positions from the start with an answer) and the hits of the first
 // suggestions; the ranker (optional) is scored on the same positions.
 BookEvalReport evaluateBook(const OpeningBook& book, const std::vector<std::string>& files,
-                            const BookEvalParams& params, const MoveRanker& ranker = {});
+                            const BookEvalParams& params, const BookRanker& ranker = {});
 
 }  // namespace engine

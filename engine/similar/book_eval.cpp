@@ -45,7 +45,7 @@ void add(BookEvalReport& a, const BookEvalReport& b) {
 }
 
 void evaluateGame(const OpeningBook& book, const std::string& file, const BookEvalParams& params,
-                  const MoveRanker& ranker, BookEvalReport& out) {
+                  const BookRanker& ranker, BookEvalReport& out) {
   BookEvalReport r;
   r.exactRunHistogram.assign(static_cast<size_t>(params.maxMove) + 1, 0);
   bool exactIn = true, approxIn = true;
@@ -93,7 +93,7 @@ void evaluateGame(const OpeningBook& book, const std::string& file, const BookEv
 }  // namespace
 
 BookEvalReport evaluateBook(const OpeningBook& book, const std::vector<std::string>& files,
-                            const BookEvalParams& params, const MoveRanker& ranker) {
+                            const BookEvalParams& params, const BookRanker& ranker) {
   const int threads = std::max(1, params.threads);
   std::vector<BookEvalReport> parts(static_cast<size_t>(threads));
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 4)
