@@ -117,7 +117,7 @@ int runBook(const std::vector<std::string>& args) {
     params.maxMove = maxMove;
     params.threads = threads;
     std::vector<std::string> problems;
-    const auto files = splitFiles(engine::listGameFiles(games), holdOut, false);
+    const auto files = splitFiles(engine::listSgfFiles(games), holdOut, false);
     const engine::OpeningBook book = engine::OpeningBook::build(files, params, &problems);
     if (book.positions().empty())
       throw engine::InputError("no game to build a book from under " + games);
@@ -138,7 +138,7 @@ int runBook(const std::vector<std::string>& args) {
     params.lookup = lookup;
     params.maxMove = evalMoves;
     params.threads = threads;
-    const auto files = splitFiles(engine::listGameFiles(games), holdOut, holdOut > 0);
+    const auto files = splitFiles(engine::listSgfFiles(games), holdOut, holdOut > 0);
     printEval(engine::evaluateBook(book, files, params, proximity), vm.count("json") != 0);
     return 0;
   }

@@ -37,7 +37,7 @@ int runExperimentA(const std::vector<std::string>& args) {
   params.seed = seed;
   params.threads = threads;
   const auto start = std::chrono::steady_clock::now();
-  const engine::ExperimentReport r = engine::runExperimentA(engine::listGameFiles(games), params);
+  const engine::ExperimentReport r = engine::runExperimentA(engine::listSgfFiles(games), params);
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!svg.empty()) engine::writeFileBytes(svg, r.toSvg());

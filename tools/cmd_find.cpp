@@ -97,7 +97,7 @@ int runFind(const std::vector<std::string>& args) {
   Timings t;
   auto start = Clock::now();
   const engine::PositionIndex index =
-      indexFile.empty() ? engine::PositionIndex::build(engine::listGameFiles(games), {})
+      indexFile.empty() ? engine::PositionIndex::build(engine::listSgfFiles(games), {})
                         : engine::PositionIndex::load(indexFile);
   t.loadMs = msSince(start);
   const engine::LoadedPosition q = engine::loadPosition(sgf, move);

@@ -32,7 +32,7 @@ int runIndex(const std::vector<std::string>& args) {
   params.threads = threads;
   params.canonical.colourSwap = vm.count("colour-swap") != 0;
   const auto start = std::chrono::steady_clock::now();
-  const auto files = engine::listGameFiles(games);
+  const auto files = engine::listSgfFiles(games);
   std::vector<std::string> problems;
   const engine::PositionIndex index = engine::PositionIndex::build(files, params, &problems);
   const double built =

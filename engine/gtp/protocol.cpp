@@ -15,6 +15,21 @@ namespace engine {
 
 namespace {
 
+// The "? message" text for the exception being handled (called inside a catch block).
+std::string currentErrorMessage() {
+  try {
+    throw;
+  } catch (const GtpError& e) {
+    return e.what();
+  } catch (const InputError& e) {
+    return e.what();
+  } catch (const std::bad_alloc&) {
+    return "out of memory";
+  } catch (const std::exception& e) {
+    return std::string("internal error: ") + e.what();
+  }
+}
+
 constexpr const char* SYNTAX_ERROR = "syntax error";
 
 bool isDigits(std::string_view s) {
@@ -207,14 +222,8 @@ std::string GtpServer::executeStreaming(const GtpCommand& command,
     sink << '\n';
     sink.flush();
     return buffer.str();
-  } catch (const GtpError& e) {
-    message = e.what();
-  } catch (const InputError& e) {
-    message = e.what();
-  } catch (const std::bad_alloc&) {
-    message = "out of memory";
-  } catch (const std::exception& e) {
-    message = std::string("internal error: ") + e.what();
+  } catch (const std::exception&) {
+    message = currentErrorMessage();
   }
   if (log_) *log_ << "gtp: '" << command.name << "' failed: " << message << "\n";
   if (!stream.begun()) return buffer.str() + frameResponse(false, command.id, message);
@@ -232,14 +241,8 @@ std::string GtpServer::execute(const GtpCommand& command) {
     const auto it = handlers_.find(command.name);
     if (it == handlers_.end()) throw GtpError("unknown command");
     return frameResponse(true, command.id, it->second(GtpArgs(command.args)));
-  } catch (const GtpError& e) {
-    message = e.what();
-  } catch (const InputError& e) {
-    message = e.what();
-  } catch (const std::bad_alloc&) {
-    message = "out of memory";
-  } catch (const std::exception& e) {
-    message = std::string("internal error: ") + e.what();
+  } catch (const std::exception&) {
+    message = currentErrorMessage();
   }
   if (log_) *log_ << "gtp: '" << command.name << "' failed: " << message << "\n";
   return frameResponse(false, command.id, message);

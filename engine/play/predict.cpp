@@ -231,20 +231,6 @@ std::vector<Point> proximityOrder(const Board& board, Point last, Point before) 
   return out;
 }
 
-std::vector<std::string> listSgfFiles(const std::string& dir) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw InputError("no such directory: " + dir);
-  std::vector<std::string> files;
-  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
-       it.increment(ec)) {
-    if (it->is_regular_file() && it->path().extension() == ".sgf")
-      files.push_back(it->path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 std::vector<std::string> selectFiles(const std::vector<std::string>& all, int every, int maxGames) {
   std::vector<std::string> files;
   const size_t step = static_cast<size_t>(std::max(1, every));

@@ -13,6 +13,7 @@
 
 #include "engine/board/board.hpp"
 #include "engine/play/cascade.hpp"
+#include "engine/sgf/sgf.hpp"  // listSgfFiles
 
 namespace engine {
 
@@ -58,9 +59,6 @@ struct PredictReport {
 // The proximity baseline's order of the empty points for a position whose last move
 // was `last` (a stone) and the one before `before` (PASS or NO_POINT when none).
 std::vector<Point> proximityOrder(const Board& board, Point last, Point before);
-
-// The .sgf files under dir (recursively), sorted. Throws InputError when dir is missing.
-std::vector<std::string> listSgfFiles(const std::string& dir);
 
 // The files predictGames uses: every `every`-th of the list, then the first maxGames.
 std::vector<std::string> selectFiles(const std::vector<std::string>& files, int every,

@@ -121,6 +121,10 @@ std::string writeSgf(const SgfTree& tree);
 
 // Reads a whole file into a string. Throws InputError when it cannot be read.
 std::string readFileBytes(const std::string& path);
+
+// The .sgf files under dir (recursively), sorted by path. Throws InputError when dir is
+// not a directory or cannot be listed.
+std::vector<std::string> listSgfFiles(const std::string& dir);
 // Writes bytes to a file (replacing it). Throws InputError when it cannot be written.
 void writeFileBytes(const std::string& path, std::string_view bytes);
 

@@ -9,6 +9,7 @@
 
 #include "engine/board/game.hpp"
 #include "engine/sgf/record.hpp"
+#include "engine/sgf/sgf.hpp"  // listSgfFiles
 
 namespace engine {
 
@@ -32,10 +33,6 @@ struct GameInfo {
   int moves = 0;  // moves of the main line that replayed
   bool operator==(const GameInfo&) const = default;
 };
-
-// The .sgf files under dir (recursively), sorted by path. Throws InputError when dir is
-// not a directory.
-std::vector<std::string> listGameFiles(const std::string& dir);
 
 // One position of a game: the board before move `number` (0-based: number 0 is the
 // start), the side to move (the colour of the recorded move) and that move.

@@ -49,7 +49,7 @@ TEST_CASE("book player follows the book, mapped through the symmetry, then defer
   BookParams params;
   params.maxMove = 3;
   auto book =
-      std::make_shared<const OpeningBook>(OpeningBook::build(listGameFiles(dir.string()), params));
+      std::make_shared<const OpeningBook>(OpeningBook::build(listSgfFiles(dir.string()), params));
   fs::remove_all(dir);
   int calls = 0;
   Game probe(BoardSize{9, 9}, Rules::named("chinese"));

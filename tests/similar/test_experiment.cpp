@@ -28,7 +28,7 @@ TEST_CASE("experiment A runs on a small collection and reports every model") {
   params.anchors = 8;
   params.neighbours = 4;
   params.models = {Model::Spight, Model::Zobrist};
-  const ExperimentReport r = runExperimentA(listGameFiles(dir.string()), params);
+  const ExperimentReport r = runExperimentA(listSgfFiles(dir.string()), params);
   fs::remove_all(dir);
   CHECK(r.games == 16);
   REQUIRE(r.ranges.size() == 2);

@@ -60,7 +60,7 @@ TEST_CASE("index: exact matches under symmetry, nearest equals brute force, roun
   GameFolder folder(12);
   std::vector<std::string> sorted = folder.files;
   std::sort(sorted.begin(), sorted.end());
-  REQUIRE(listGameFiles(folder.dir.string()) == sorted);
+  REQUIRE(listSgfFiles(folder.dir.string()) == sorted);
   std::vector<std::string> problems;
   const PositionIndex index = PositionIndex::build(folder.files, {}, &problems);
   CHECK(problems.empty());
