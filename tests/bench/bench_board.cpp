@@ -172,8 +172,8 @@ BENCHMARK(BM_Playout)
 
 // A fixed amount of single-threaded playout work for instruction counts, which do not
 // depend on the machine's load: run under
-//   valgrind --tool=callgrind --toggle-collect='engine::playout*' \
-//     bench_board --benchmark_filter='PlayoutFixed/9'
+//   valgrind --tool=callgrind --toggle-collect='engine::playout*'
+//     bench_board --benchmark_filter='PlayoutFixed/9'   (one command line)
 // and divide the instructions by the total_moves counter.
 void BM_PlayoutFixed(benchmark::State& state) {
   const int size = static_cast<int>(state.range(0));
