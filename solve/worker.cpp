@@ -34,14 +34,21 @@ Node Worker::rootNode(const Position& p) {
 void Worker::pushPath(const Node& n, bool captured) {
   const int last = captureAt_.empty() ? -1 : captureAt_.back();
   captureAt_.push_back(captured ? static_cast<int>(path_.size()) : last);
-  path_.push_back(absKey(n));
+  const uint64_t key = absKey(n);
+  path_.push_back(key);
   side_.push_back(n.whiteToMove);
+  PathPrefix pre = prefix_.empty() ? PathPrefix{} : prefix_.back();
+  const Mask a = key & 0xFFFFFFFFu, b = key >> 32;
+  pre.counts |= uint64_t{1} << Summary::bit(a, b, sideMatters_ ? n.whiteToMove : 0);
+  pre.orA |= a, pre.orB |= b, pre.andA &= a, pre.andB &= b;
+  prefix_.push_back(pre);
 }
 
 void Worker::popPath() {
   path_.pop_back();
   side_.pop_back();
   captureAt_.pop_back();
+  prefix_.pop_back();
 }
 
 // Index of an earlier path entry equal to a new position (board, and side to move when
@@ -56,7 +63,13 @@ int Worker::repetition(uint64_t key, bool whiteToMove, int lastCapture) const {
 
 // Could a position strictly before path index `ply` be in the summary?
 bool Worker::pathMeets(const Summary& s, int ply) const {
-  if (s.empty()) return false;
+  if (s.empty() || ply <= 0) return false;
+  // Cheap refutations first: no path entry has a stone count of the summary, or every
+  // entry misses a stone all members have, or has a stone no member has.
+  const PathPrefix& pre = prefix_[ply - 1];
+  if (!(s.counts & pre.counts)) return false;
+  if ((s.andA & ~pre.orA) || (s.andB & ~pre.orB)) return false;
+  if ((pre.andA & ~s.orA) || (pre.andB & ~s.orB)) return false;
   for (int j = 0; j < ply; ++j) {
     const int side = sideMatters_ ? side_[j] : 0;
     if (s.mayContain(path_[j] & 0xFFFFFFFFu, path_[j] >> 32, side)) return true;
@@ -165,6 +178,18 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
   return {-b.hi, -b.lo};
 }
 
+// The single liberties of the chains of `stones` that have exactly one.
+Mask Worker::atariPoints(Mask stones, Mask empty) const {
+  Mask out = 0;
+  for (Mask rest = stones; rest;) {
+    const Mask chain = g_.flood(rest & -rest, stones);
+    rest &= ~chain;
+    const Mask libs = g_.expand(chain) & empty;
+    if (libs && !(libs & (libs - 1))) out |= libs;
+  }
+  return out;
+}
+
 // Candidate moves best first (table move, pass after a pass, killers, history; filling
 // an own eye last), then pass. Superko is checked when a move is tried.
 int Worker::orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_POINTS + 1>& moves) {
@@ -174,11 +199,13 @@ int Worker::orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_P
   const auto& killers = killers_[std::min(ply, 1023)];
   CompactBoard probe(g_);
   probe.setRaw(n.own, n.opp, -1, Color::Empty);
+  const Mask urgent = atariPoints(n.opp, empty) | atariPoints(n.own, empty);
   for (Mask m = empty; m; m &= m - 1) {
     const int p = lowestBit(m);
     if (p == n.ko) continue;
     if (!opt_.rules.suicideAllowed && probe.isSuicide(p, Color::Black)) continue;
     uint32_t sc = history_[p] + 1;
+    if (urgent >> p & 1) sc += 1u << 26;  // capture, or save a chain in atari
     if (p == killers[0]) sc += 1u << 28;
     if (p == killers[1]) sc += 1u << 27;
     if ((g_.neighbours(p) & ~n.own) == 0) sc = 0;  // filling an own eye: last

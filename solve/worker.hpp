@@ -83,6 +83,7 @@ class Worker {
   bool pathMeets(const Summary& s, int ply) const;
   Summary toTable(const Summary& s, int sym, bool whiteToMove) const;
   Summary fromTable(const Summary& s, int sym, bool whiteToMove) const;
+  Mask atariPoints(Mask stones, Mask empty) const;
   int orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_POINTS + 1>& moves);
 
   const Geometry& g_;
@@ -94,6 +95,14 @@ class Worker {
   std::vector<uint64_t> path_;
   std::vector<uint8_t> side_;
   std::vector<int> captureAt_;  // index of the last capture at or before each entry
+  // Aggregates of path entries 0..j, so that pathMeets can usually answer "no" without a
+  // scan: the (stone count, side) bits that occur, and the union and intersection of
+  // each colour's stones.
+  struct PathPrefix {
+    uint64_t counts = 0;
+    Mask orA = 0, orB = 0, andA = ~Mask{0}, andB = ~Mask{0};
+  };
+  std::vector<PathPrefix> prefix_;
   std::array<std::array<int8_t, 2>, 1024> killers_{};
   std::array<uint32_t, MAX_POINTS> history_{};
   uint64_t nodes_ = 0;

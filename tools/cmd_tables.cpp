@@ -1,6 +1,6 @@
 // fgo tables: inspect and check table files (tables/table_file.hpp). Each action is one
-// row of the table below. `build --reduce` makes the cascade's block table; the solver's
-// `build --solve` is to be added there by the solver work.
+// row of the table below. `build --reduce` makes the cascade's block table, `build
+// --solve WxH` a small board's complete solution table (resumable).
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -8,6 +8,7 @@
 
 #include "engine/board/coord.hpp"
 #include "reduce/block_table.hpp"
+#include "solve/table_build.hpp"
 #include "tables/table_file.hpp"
 #include "tools/options.hpp"
 
@@ -121,16 +122,8 @@ int runVerify(const std::vector<std::string>& args) {
   return 0;
 }
 
-// Builds a table with a deterministic generator. Today: the cascade's 3x3 -> 2x2
-// reduction table (reduce/block_table.hpp); the solver's tables come with solve/.
-int runBuild(const std::vector<std::string>& args) {
-  po::options_description desc("fgo tables build options");
-  std::string out;
-  desc.add_options()("reduce", "build the 3x3 -> 2x2 block reduction table")(
-      "out", po::value(&out), "output file (default: the table the engine loads)");
-  po::variables_map vm;
-  if (!parseOptions(args, "fgo tables build --reduce [--out FILE]", desc, vm)) return 0;
-  if (!vm.count("reduce")) throw UsageError("say what to build: --reduce");
+// Builds the cascade's 3x3 -> 2x2 block reduction table (reduce/block_table.hpp).
+int buildReduce(const std::string& out) {
   const std::string path = out.empty() ? reduce::defaultBlockTablePath().string() : out;
   const auto start = std::chrono::steady_clock::now();
   const reduce::BlockTable table = reduce::BlockTable::generate();
@@ -141,11 +134,79 @@ int runBuild(const std::vector<std::string>& args) {
   return 0;
 }
 
+// The progress line of a solution build on stderr (rewritten in place).
+void printBuildProgress(const solve::BuildProgress& p) {
+  const double rate = p.seconds > 0 ? double(p.nodes) / p.seconds : 0;
+  std::cerr << "\r[" << std::fixed << std::setprecision(1) << std::setw(5)
+            << 100.0 * double(p.index) / double(p.total) << "%] positions " << p.entries
+            << ", index " << p.index << "/" << p.total << ", nodes " << std::setprecision(3)
+            << std::scientific << double(p.nodes) << " (" << rate << "/s), elapsed " << std::fixed
+            << std::setprecision(0) << p.seconds << " s, last value " << p.lastValue << "   "
+            << std::flush;
+}
+
+// Builds the complete solution table of a small board (solve/table_build.hpp), resuming
+// from its checkpoint when one exists.
+int buildSolve(const std::string& size, const std::string& out, const po::variables_map& vm) {
+  const engine::BoardSize bs = engine::parseBoardSize(size);
+  if (bs.width * bs.height > solve::MAX_POINTS) {
+    throw UsageError("--solve " + size + ": at most 32 points");
+  }
+  const solve::Geometry g(bs.width, bs.height);
+  solve::TableBuildOptions o;
+  o.rules = solve::Rules::named(vm["rules"].as<std::string>());
+  o.out = out.empty() ? "solve" + bs.str() + ".fgt" : out;
+  if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
+  o.checkpointSeconds = vm["checkpoint-seconds"].as<double>();
+  o.maxSeconds = vm["max-seconds"].as<double>();
+  o.ttLog2 = vm["tt-log2"].as<int>();
+  o.threads = vm["threads"].as<int>();
+  if (o.checkpointSeconds < 0 || o.maxSeconds < 0) throw UsageError("times must be >= 0");
+  if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be between 1 and 64");
+  const bool quiet = vm.count("quiet") > 0;
+  if (!quiet) o.onProgress = printBuildProgress;
+  const solve::TableBuildResult r = solve::buildSolutionTable(g, o);
+  if (!quiet) std::cerr << "\n";
+  std::cout << (r.complete ? "wrote " : "stopped (checkpoint kept): ") << o.out.string() << ": "
+            << r.entries << " positions" << (r.resumed ? " (resumed)" : "") << ", "
+            << (r.complete ? std::to_string(r.fileBytes) + " bytes, " : std::string()) << r.nodes
+            << " nodes in this run, " << std::fixed << std::setprecision(2) << r.seconds << " s\n";
+  return r.complete ? 0 : 2;
+}
+
+// Builds a table with a deterministic generator: the cascade's 3x3 -> 2x2 reduction
+// table (--reduce) or a small board's complete solution table (--solve WxH).
+int runBuild(const std::vector<std::string>& args) {
+  po::options_description desc("fgo tables build options");
+  std::string out, size;
+  desc.add_options()("reduce", "build the 3x3 -> 2x2 block reduction table")(
+      "solve", po::value(&size), "build the complete solution table of a WxH board")(
+      "out", po::value(&out), "output file (default: the table the engine loads / solveWxH.fgt)")(
+      "rules", po::value<std::string>()->default_value("psk"),
+      "--solve: psk, simple, tromp-taylor")("checkpoint", po::value<std::string>(),
+                                            "--solve: checkpoint file (default OUT.ckpt)")(
+      "checkpoint-seconds", po::value<double>()->default_value(30), "--solve: checkpoint period")(
+      "max-seconds", po::value<double>()->default_value(0),
+      "--solve: stop after a checkpoint past this time (0: none)")(
+      "tt-log2", po::value<int>()->default_value(20), "--solve: solver table of 2^N entries")(
+      "threads", po::value<int>()->default_value(1), "--solve: OpenMP threads")(
+      "quiet,q", "--solve: no progress bar");
+  po::variables_map vm;
+  if (!parseOptions(args, "fgo tables build (--reduce | --solve WxH) [--out FILE]", desc, vm)) {
+    return 0;
+  }
+  if (vm.count("reduce") && vm.count("solve"))
+    throw UsageError("give --reduce or --solve, not both");
+  if (vm.count("reduce")) return buildReduce(out);
+  if (vm.count("solve")) return buildSolve(size, out, vm);
+  throw UsageError("say what to build: --reduce or --solve WxH");
+}
+
 const std::vector<TablesAction>& actions() {
   static const std::vector<TablesAction> table = {
       {"info", "print the header of a table file (checks the header only)", runInfo},
       {"verify", "check a whole table file; non-zero exit and the reason if bad", runVerify},
-      {"build", "build a table with its deterministic generator (--reduce)", runBuild},
+      {"build", "build a table with its deterministic generator (--reduce, --solve WxH)", runBuild},
   };
   return table;
 }

@@ -1,0 +1,261 @@
+#include "solve/table_build.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "engine/board/errors.hpp"
+#include "tables/payload.hpp"
+#include "tables/table_file.hpp"
+
+namespace solve {
+
+namespace {
+
+constexpr uint64_t PASS_BIT = uint64_t{1} << 32;
+
+tables::TableRules tableRules(const Rules& r) {
+  tables::TableRules t;
+  t.ko = r.ko == KoRule::Positional ? tables::KoRule::Positional : tables::KoRule::Simple;
+  t.suicideAllowed = r.suicideAllowed;
+  t.komi = r.komi;
+  return t;
+}
+
+tables::TableMeta metaFor(const Geometry& g, const Rules& r, tables::TableKind kind,
+                          uint16_t version, uint64_t entries) {
+  tables::TableMeta m;
+  m.kind = kind;
+  m.kindVersion = version;
+  m.width = static_cast<uint16_t>(g.width());
+  m.height = static_cast<uint16_t>(g.height());
+  m.rules = tableRules(r);
+  m.generatorName = "fgo tables build --solve";
+  m.generatorVersion = "solve 1";
+  m.note = "complete table, mover's view, no history; solver rules " + r.name();
+  m.entryCount = entries;
+  return m;
+}
+
+tables::TableExpect expectFor(const Geometry& g, const Rules& r, tables::TableKind kind,
+                              uint16_t version) {
+  tables::TableExpect e;
+  e.kind = kind;
+  e.kindVersion = version;
+  e.width = static_cast<uint16_t>(g.width());
+  e.height = static_cast<uint16_t>(g.height());
+  e.rules = tableRules(r);
+  return e;
+}
+
+// Every chain of both colours has a liberty.
+bool legalPosition(const Geometry& g, Mask own, Mask opp) {
+  const Mask emp = g.all() & ~(own | opp);
+  for (Mask stones : {own, opp}) {
+    for (Mask rest = stones; rest;) {
+      const Mask chain = g.flood(rest & -rest, stones);
+      rest &= ~chain;
+      if (!(g.expand(chain) & emp)) return false;
+    }
+  }
+  return true;
+}
+
+// Position `index` of the enumeration: base-3 digits, point p's digit 1 = own, 2 = opp.
+void decodeIndex(uint64_t index, int points, Mask& own, Mask& opp) {
+  own = opp = 0;
+  for (int p = 0; p < points; ++p, index /= 3) {
+    const uint64_t d = index % 3;
+    if (d == 1) own |= Mask{1} << p;
+    if (d == 2) opp |= Mask{1} << p;
+  }
+}
+
+struct BuildState {
+  uint64_t next = 0;  // first enumeration index not yet handled
+  std::vector<SolutionEntry> entries;
+};
+
+void writeCheckpoint(const std::filesystem::path& path, const Geometry& g, const Rules& r,
+                     const BuildState& st) {  // entries in any order
+  tables::PayloadWriter w;
+  w.varint(st.next);
+  std::vector<SolutionEntry> sorted = st.entries;
+  std::sort(sorted.begin(), sorted.end(),
+            [](const SolutionEntry& a, const SolutionEntry& b) { return a.key < b.key; });
+  const std::vector<uint8_t> body = SolutionTable::encode(sorted);
+  w.bytes(body);
+  tables::WriteOptions wo;
+  wo.level = 1;
+  tables::writeTable(
+      path,
+      metaFor(g, r, tables::TableKind::Checkpoint, CHECKPOINT_TABLE_VERSION, st.entries.size()),
+      w.data(), wo);
+}
+
+BuildState readCheckpoint(const std::filesystem::path& path, const Geometry& g, const Rules& r,
+                          uint64_t total) {
+  const tables::Table t = tables::readTable(
+      path, expectFor(g, r, tables::TableKind::Checkpoint, CHECKPOINT_TABLE_VERSION));
+  tables::PayloadReader rd(t.payload, path.string());
+  BuildState st;
+  st.next = rd.varint();
+  if (st.next > total) rd.fail("checkpoint index beyond the enumeration");
+  const size_t at = rd.offset();
+  st.entries = SolutionTable::decode(std::span<const uint8_t>(t.payload).subspan(at),
+                                     t.header.meta.entryCount, path.string());
+  return st;
+}
+
+}  // namespace
+
+uint64_t canonicalKey(const Geometry& g, Mask own, Mask opp, int& sym) {
+  uint64_t key = own | opp << 32;
+  sym = 0;
+  for (int s = 1; s < g.symmetries(); ++s) {
+    const uint64_t k = g.mapMask(s, own) | g.mapMask(s, opp) << 32;
+    if (k < key) key = k, sym = s;
+  }
+  return key;
+}
+
+std::vector<uint8_t> SolutionTable::encode(const std::vector<SolutionEntry>& entries) {
+  tables::PayloadWriter w;
+  w.varint(entries.size());
+  uint64_t prev = 0;
+  for (const SolutionEntry& e : entries) {
+    w.varint(e.key - prev);
+    w.svarint(e.value);
+    w.varint(e.best);
+    prev = e.key;
+  }
+  return w.take();
+}
+
+std::vector<SolutionEntry> SolutionTable::decode(std::span<const uint8_t> payload, uint64_t count,
+                                                 const std::string& source) {
+  tables::PayloadReader rd(payload, source);
+  const uint64_t n = rd.varint();
+  if (n != count) rd.fail("entry count differs from the header's");
+  if (n > rd.remaining()) rd.fail("entry count larger than the payload");
+  std::vector<SolutionEntry> out(n);
+  uint64_t prev = 0;
+  for (uint64_t i = 0; i < n; ++i) {
+    const uint64_t delta = rd.varint();
+    if (i > 0 && delta == 0) rd.fail("keys not strictly increasing");
+    out[i].key = prev + delta;
+    if (out[i].key < prev) rd.fail("key overflow");
+    const int64_t v = rd.svarint();
+    if (v < -MAX_POINTS || v > MAX_POINTS) rd.fail("value out of range");
+    out[i].value = static_cast<int>(v);
+    out[i].best = rd.varint();
+    if (out[i].best >> 33) rd.fail("best-move mask out of range");
+    prev = out[i].key;
+  }
+  rd.expectEnd();
+  return out;
+}
+
+SolutionTable SolutionTable::load(const std::filesystem::path& path, const Geometry& g,
+                                  const Rules& rules) {
+  const tables::Table t = tables::readTable(
+      path, expectFor(g, rules, tables::TableKind::Solution, SOLUTION_TABLE_VERSION));
+  SolutionTable st;
+  st.g_ = &g;
+  st.entries_ = decode(t.payload, t.header.meta.entryCount, path.string());
+  return st;
+}
+
+bool SolutionTable::lookup(Mask own, Mask opp, int& value, uint64_t& best) const {
+  int sym = 0;
+  const uint64_t key = canonicalKey(*g_, own, opp, sym);
+  const auto it = std::lower_bound(entries_.begin(), entries_.end(), key,
+                                   [](const SolutionEntry& e, uint64_t k) { return e.key < k; });
+  if (it == entries_.end() || it->key != key) return false;
+  value = it->value;
+  best = it->best & PASS_BIT;
+  for (Mask m = it->best & g_->all(); m; m &= m - 1) {
+    best |= Mask{1} << g_->unmapPoint(sym, lowestBit(m));
+  }
+  return true;
+}
+
+TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto since = [](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  };
+  if (g.points() > o.maxPoints) {
+    throw engine::InputError("tables build --solve: " + std::to_string(g.points()) +
+                             " points is above the limit of " + std::to_string(o.maxPoints) +
+                             " for complete tables");
+  }
+  if (o.rules.komi != 0) throw engine::InputError("tables build --solve: komi must be 0");
+  if (o.out.empty()) throw engine::InputError("tables build --solve: no output file");
+  const std::filesystem::path ckpt =
+      o.checkpoint.empty() ? std::filesystem::path(o.out.string() + ".ckpt") : o.checkpoint;
+  uint64_t total = 1;
+  for (int p = 0; p < g.points(); ++p) total *= 3;
+  TableBuildResult res;
+  BuildState st;
+  if (std::filesystem::exists(ckpt)) {
+    st = readCheckpoint(ckpt, g, o.rules, total);
+    res.resumed = true;
+  }
+  SolveOptions so;
+  so.rules = o.rules;
+  so.ttLog2 = o.ttLog2;
+  so.threads = o.threads;
+  so.bestMoves = true;
+  so.principalVariation = false;
+  Solver solver(g, so);
+  BuildProgress pr;
+  pr.total = total;
+  auto lastCheckpoint = std::chrono::steady_clock::now();
+  for (; st.next < total; ++st.next) {
+    Mask own, opp;
+    decodeIndex(st.next, g.points(), own, opp);
+    int sym;
+    if (canonicalKey(g, own, opp, sym) != (own | opp << 32) || !legalPosition(g, own, opp)) {
+      continue;
+    }
+    Position pos;
+    pos.black = own, pos.white = opp;
+    const SolveResult r = solver.solve(pos);
+    if (!r.exact) throw engine::InputError("tables build --solve: a position was not solved");
+    SolutionEntry e;
+    e.key = own | opp << 32;
+    e.value = static_cast<int>(r.value);
+    for (int m : r.best) e.best |= m < 0 ? PASS_BIT : Mask{1} << m;
+    st.entries.push_back(e);
+    pr.index = st.next + 1, pr.entries = st.entries.size(), pr.nodes += r.nodes;
+    pr.seconds = since(start), pr.lastValue = e.value;
+    if (o.onProgress) o.onProgress(pr);
+    const bool outOfTime = o.maxSeconds > 0 && pr.seconds > o.maxSeconds;
+    if (since(lastCheckpoint) >= o.checkpointSeconds || outOfTime) {
+      BuildState saved{st.next + 1, st.entries};
+      writeCheckpoint(ckpt, g, o.rules, saved);
+      lastCheckpoint = std::chrono::steady_clock::now();
+      if (o.onCheckpoint) o.onCheckpoint(pr);
+      if (outOfTime) {
+        res.entries = st.entries.size(), res.nodes = pr.nodes, res.seconds = since(start);
+        return res;
+      }
+    }
+  }
+  // Enumeration order is key order within one colour pattern only: sort by key.
+  std::sort(st.entries.begin(), st.entries.end(),
+            [](const SolutionEntry& a, const SolutionEntry& b) { return a.key < b.key; });
+  const tables::TableHeader h = tables::writeTable(
+      o.out,
+      metaFor(g, o.rules, tables::TableKind::Solution, SOLUTION_TABLE_VERSION, st.entries.size()),
+      SolutionTable::encode(st.entries));
+  std::filesystem::remove(ckpt);
+  res.complete = true;
+  res.entries = st.entries.size();
+  res.nodes = pr.nodes;
+  res.fileBytes = tables::HEADER_BYTES + h.storedBytes;
+  res.seconds = since(start);
+  return res;
+}
+
+}  // namespace solve

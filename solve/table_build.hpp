@@ -1,0 +1,100 @@
+// Complete solution tables of small boards (issue 5, "Tables"): every legal position of a
+// board, up to the board symmetries and colour swap, solved exactly with its optimal
+// moves, written as a `tables/` file of kind Solution. The build is resumable: it writes
+// a checkpoint file (kind Checkpoint) periodically and picks it up after an interruption;
+// since every stored value and move set is exact, a resumed build writes the very bytes
+// an uninterrupted one does. Reading guide: this header; the payload layouts are in
+// docs/TABLES.md ("solution" and "checkpoint" kinds) and docs/SOLVER.md.
+//
+// Positions are stored from the mover's side ("own" stones to play, "opp" stones), with no
+// earlier history, no ko and no pass: the value of a position as a fresh game start.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "solve/solver.hpp"
+
+namespace solve {
+
+// Payload layout versions of the two table kinds written here.
+inline constexpr uint16_t SOLUTION_TABLE_VERSION = 1;
+inline constexpr uint16_t CHECKPOINT_TABLE_VERSION = 1;
+
+// One solved position: canonical key (own stones low 32 bits, opponent's high), the
+// mover's value (own area minus opponent's, komi 0), and its optimal moves in the
+// canonical orientation (bit p = point p, bit 32 = pass).
+struct SolutionEntry {
+  uint64_t key = 0;
+  int value = 0;
+  uint64_t best = 0;
+  bool operator==(const SolutionEntry&) const = default;
+};
+
+// The canonical form of (own, opp) under the board symmetries: the smallest key, and the
+// symmetry that maps (own, opp) onto it.
+uint64_t canonicalKey(const Geometry& g, Mask own, Mask opp, int& sym);
+
+// How far a build has got (for progress bars).
+struct BuildProgress {
+  uint64_t index = 0, total = 0;  // enumeration index reached, of 3^points
+  uint64_t entries = 0;           // positions solved so far
+  uint64_t nodes = 0;             // nodes searched so far (this run, after any resume)
+  double seconds = 0;             // elapsed in this run
+  int lastValue = 0;              // value of the last solved position
+};
+
+struct TableBuildOptions {
+  Rules rules;  // komi must be 0: stored values are komi-free
+  int ttLog2 = 20;
+  int threads = 1;
+  std::filesystem::path out;         // the solution table
+  std::filesystem::path checkpoint;  // empty: out + ".ckpt"
+  double checkpointSeconds = 30;     // write a checkpoint at least this often (0: after every
+                                     // solved position; for tests)
+  double maxSeconds = 0;             // stop (after a checkpoint) when exceeded; 0: no limit
+  int maxPoints = 16;                // refuse larger boards (3^points positions to scan)
+  std::function<void(const BuildProgress&)> onProgress;    // after each solved position
+  std::function<void(const BuildProgress&)> onCheckpoint;  // after each checkpoint write
+};
+
+struct TableBuildResult {
+  bool complete = false;  // false when maxSeconds stopped the build (the checkpoint remains)
+  bool resumed = false;   // a checkpoint was found and continued
+  uint64_t entries = 0, nodes = 0;
+  uint64_t fileBytes = 0;  // size of the written table (complete builds)
+  double seconds = 0;
+};
+
+// Builds (or resumes) the complete solution table of the geometry's board. Throws
+// engine::InputError for boards above maxPoints or a komi other than 0, tables::TableError
+// for an unreadable or mismatched checkpoint, and the solver's errors.
+TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& options);
+
+// A loaded solution table, for look-ups.
+class SolutionTable {
+ public:
+  // Reads and checks a table file for this board and these rules (throws tables::TableError).
+  static SolutionTable load(const std::filesystem::path& path, const Geometry& g,
+                            const Rules& rules);
+  // Decodes a payload (entries sorted by key); `source` names it in errors.
+  static std::vector<SolutionEntry> decode(std::span<const uint8_t> payload, uint64_t count,
+                                           const std::string& source);
+  // Encodes entries sorted by key: count, then per entry the key delta, zigzag value and
+  // best-move mask as varints.
+  static std::vector<uint8_t> encode(const std::vector<SolutionEntry>& entries);
+
+  // The entry of (own, opp) for the side to move: value and optimal moves in the caller's
+  // orientation (bit p, bit 32 = pass). False when absent.
+  bool lookup(Mask own, Mask opp, int& value, uint64_t& best) const;
+  const std::vector<SolutionEntry>& entries() const { return entries_; }
+
+ private:
+  const Geometry* g_ = nullptr;
+  std::vector<SolutionEntry> entries_;
+};
+
+}  // namespace solve
