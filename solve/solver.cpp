@@ -170,6 +170,7 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.ttHistoryRefused += s.ttHistoryRefused;
   into.notStored += s.notStored;
   into.inconsistent += s.inconsistent;
+  into.etcCuts += s.etcCuts;
   into.depth = std::max(into.depth, s.depth);
 }
 

@@ -76,6 +76,7 @@ struct SearchStats {
   uint64_t ttHistoryRefused = 0;  // entries found but unusable on this path (superko)
   uint64_t notStored = 0;         // results not stored: they depended on older history
   uint64_t inconsistent = 0;      // bounds that crossed (must stay 0: a soundness check)
+  uint64_t etcCuts = 0;           // nodes cut by a child's table entry (enhanced cut-off)
   int depth = 0;                  // last iterative-deepening horizon
 };
 

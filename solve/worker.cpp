@@ -224,6 +224,41 @@ int Worker::orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_P
   return count;
 }
 
+// Enhanced transposition cut-off (J. Schaeffer & A. Plaat, "New advances in alpha-beta
+// searching", 1996; used by MIGOS): a child whose table entry, usable on this path,
+// already proves a value >= beta for the mover cuts the node without a search. Returns
+// that move (-2: none) with its proven lower bound in `value`, and adds the child's proof to `sum`.
+int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1>& moves, int count,
+                             int beta, Summary& sum, int& value) {
+  const int ply = static_cast<int>(path_.size()) - 1;
+  for (int i = 0; i < count; ++i) {
+    const int move = moves[i];
+    if (move < 0) continue;  // a pass child is cheap to search; skip it here
+    CompactBoard board(g_);
+    board.setRaw(n.own, n.opp, n.ko, n.ko >= 0 ? Color::Black : Color::Empty);
+    board.setAllowSuicide(opt_.rules.suicideAllowed);
+    const Mask captured = board.play(move, Color::Black);
+    const Node child{board.white(), board.black(), !n.whiteToMove, board.koPoint(), 0};
+    const uint64_t abs = absKey(child);
+    const int lastCap = captured ? ply + 1 : captureAt_.back();
+    if (repetition(abs, child.whiteToMove, lastCap) >= 0) continue;
+    uint64_t key;
+    uint8_t extra;
+    int sym;
+    canonical(child, key, extra, sym);
+    TTData e;
+    if (!tt_.probe(key, extra, e) || -e.upper < beta) continue;
+    const Summary s = fromTable(e.summary, sym, child.whiteToMove);
+    if (pathMeets(s, ply + 1)) continue;
+    sum.add(abs & 0xFFFFFFFFu, abs >> 32, sideMatters_ ? child.whiteToMove : 0);
+    sum.merge(s);
+    ++stats_.etcCuts;
+    value = -e.upper;
+    return move;
+  }
+  return -2;
+}
+
 Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& sumOut,
                       int& repMinOut) {
   ++nodes_;
@@ -270,6 +305,11 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   int bestLo = -1000, maxHi = -1000, bestMove = -2, repMin = INT32_MAX;
   bool cut = false;
   const uint64_t nodesBefore = nodes_;
+  if (opt_.transpositions && depth >= ETC_MIN_DEPTH) {
+    int value = 0;
+    const int m = transpositionCut(n, moves, count, beta, sum, value);
+    if (m != -2) cut = true, bestMove = m, bestLo = value;
+  }
   for (int i = 0; i < count && !cut; ++i) {
     bool legal;
     const Bounds c =

@@ -36,6 +36,9 @@ struct SearchLimits {
   std::atomic<bool>* stop = nullptr;  // set by another thread: give up
 };
 
+// Enhanced transposition cut-offs are tried at nodes at least this far from the horizon.
+inline constexpr int ETC_MIN_DEPTH = 3;
+
 class Worker {
  public:
   // A worker for the table `tt`, with the root position's earlier history on its path;
@@ -83,6 +86,8 @@ class Worker {
   bool pathMeets(const Summary& s, int ply) const;
   Summary toTable(const Summary& s, int sym, bool whiteToMove) const;
   Summary fromTable(const Summary& s, int sym, bool whiteToMove) const;
+  int transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1>& moves, int count,
+                       int beta, Summary& sum, int& value);
   Mask atariPoints(Mask stones, Mask empty) const;
   int orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_POINTS + 1>& moves);
 
