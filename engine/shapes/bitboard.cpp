@@ -19,7 +19,8 @@ BitBoard::BitBoard(int width, int height, int pad) {
   if (words1_ > 1) ++words1_;
   rows_.assign(static_cast<size_t>(ph_) * words2_, 0);
   planeSize_ = static_cast<size_t>(ph_) * words1_;
-  planes_.assign(4 * planeSize_, 0);
+  planes_.assign(4 * planeSize_ + LANE_TAIL, 0);
+  if (pw_ <= 32) lanes_.assign(4 * static_cast<size_t>(ph_) + LANE_TAIL, 0);
   for (int py = 0; py < ph_; ++py) {
     for (int px = 0; px < pw_; ++px) {
       const bool on = px >= pad && px < pad + width && py >= pad && py < pad + height;
@@ -27,6 +28,7 @@ BitBoard::BitBoard(int width, int height, int pad) {
       rows_[py * words2_ + (px >> 5)] |= uint64_t{c} << (2 * (px & 31));
       planes_[c * planeSize_ + static_cast<size_t>(py) * words1_ + (px >> 6)] |= uint64_t{1}
                                                                                  << (px & 63);
+      if (!lanes_.empty()) lanes_[c * ph_ + py] |= uint32_t{1} << px;
     }
   }
 }
@@ -58,6 +60,11 @@ void BitBoard::set(int x, int y, uint8_t cell) {
   const uint64_t bit = uint64_t{1} << (px & 63);
   planes_[old * planeSize_ + i] &= ~bit;
   planes_[cell * planeSize_ + i] |= bit;
+  if (!lanes_.empty()) {
+    const uint32_t lane = uint32_t{1} << px;
+    lanes_[old * ph_ + py] &= ~lane;
+    lanes_[cell * ph_ + py] |= lane;
+  }
 }
 
 }  // namespace engine

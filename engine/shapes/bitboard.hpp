@@ -5,8 +5,12 @@
 //
 // Beside the 2-bit rows (read by the per-placement mask-and-compare) it keeps one
 // 1-bit plane per cell value, so that a full-board sweep tests 64 placements of a row at
-// once (matcher.hpp). Both are updated together by set(); the overlay is fed from a
-// Board's change record by ShapeMap (shape_map.hpp) or loaded whole by load().
+// once (matcher.hpp). When the padded width fits 32 bits (19x19 with any frame up to 6)
+// it also keeps the planes as one 32-bit word a row (lanes()), so that a sweep tests four
+// rows at a time in one 128-bit vector. All are updated together by set(); the overlay is
+// fed from a Board's change record by ShapeMap (shape_map.hpp) or loaded whole by load().
+// Plane arrays end with LANE_TAIL zero words, so a vector read of the last rows stays
+// inside the array.
 #pragma once
 
 #include <cstdint>
@@ -60,6 +64,11 @@ class BitBoard {
   int planeStride() const { return words1_; }
   // Number of 64-point words of a plane row that hold padded columns.
   int planeWords() const { return (pw_ + 63) >> 6; }
+  // Zero words after the last plane row (of planes() and lanes()).
+  static constexpr int LANE_TAIL = 48;
+  // When paddedWidth() <= 32: the four planes as one 32-bit word a padded row
+  // (lanes() + cell * paddedHeight() + py; bit c = padded column c); otherwise nullptr.
+  const uint32_t* lanes() const { return lanes_.empty() ? nullptr : lanes_.data(); }
 
   bool operator==(const BitBoard& o) const = default;
 
@@ -70,6 +79,7 @@ class BitBoard {
   std::vector<uint64_t> rows_;
   size_t planeSize_;
   std::vector<uint64_t> planes_;
+  std::vector<uint32_t> lanes_;  // empty when the padded width exceeds 32
 };
 
 }  // namespace engine

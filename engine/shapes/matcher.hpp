@@ -7,7 +7,10 @@
 //  - ShapeMatcher::scan: the full-board sweep. Each pattern is compiled to its list of
 //    specified cells; for a row of placements, AND-ing the shifted 1-bit planes of
 //    those cells leaves a word whose set bits are the matching placements, 64 at a time
-//    (the bit-parallel "shift and AND" idea of bitboard engines).
+//    (the bit-parallel "shift and AND" idea of bitboard engines). Boards whose padded
+//    rows fit a 32-bit (64-bit) lane go through a vector path that ANDs four (two) rows
+//    of placements at once in 128-bit vectors (SSE2, baseline on x86-64); wider boards
+//    through a word-by-word path with early exit.
 #pragma once
 
 #include <cstdint>
@@ -70,6 +73,13 @@ class ShapeMatcher {
   // Calls emit(pattern, x of bit 0, y, bits) for each word of matching placements.
   template <typename Emit>
   void sweep(const BitBoard& bb, Emit&& emit) const;
+  // sweep() for boards whose padded row fits one Lane: `planes` holds plane v's row py at
+  // planes[v * planeSize + py], followed by zero words.
+  template <typename Lane, typename Emit>
+  void sweepLanes(const BitBoard& bb, const Lane* planes, size_t planeSize, Emit& emit) const;
+  // sweep() for wide boards: plane rows of several words, early exit per word.
+  template <typename Emit>
+  void sweepWide(const BitBoard& bb, Emit& emit) const;
   const ShapeLibrary& lib_;
   std::vector<Compiled> compiled_;
   std::vector<Cell> cells_;

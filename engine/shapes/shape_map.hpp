@@ -44,7 +44,7 @@ class ShapeMap {
   const BitBoard& bitBoard() const { return bb_; }
   const ShapeLibrary& library() const { return lib_; }
   size_t size() const { return count_; }
-  // Every instance, sorted (pattern, then y, then x as Instance's ordering says).
+  // Every instance, sorted by Instance's ordering (pattern, then x, then y).
   std::vector<Instance> instances() const;
   // Calls f(const Instance&) for every instance, in no particular order.
   template <typename F>

@@ -2,6 +2,9 @@
 // against the naive per-placement scan, and batch matching.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <tuple>
+
 #include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
 #include "engine/board/random_player.hpp"
@@ -174,6 +177,38 @@ TEST_CASE("the bit-parallel sweep finds exactly what the per-placement scan find
   }
   // A frame too small for the library is refused, not read out of bounds.
   CHECK_THROWS_AS(matcher.count(BitBoard(9, 9, 1)), InputError);
+}
+
+TEST_CASE("the sweep's vector paths agree with the naive scan at their width limits") {
+  // Seed library: frame 2, so widths 28/29 put the padded row at 32/33 points (the last
+  // width with 32-bit lanes, the first with 64-bit lanes) and 60/61 at 64/65 (the last
+  // with 64-bit lanes, the first word-by-word). Heights cover partial vector blocks and
+  // boards taller than one chunk of blocks.
+  const ShapeLibrary seed =
+      ShapeLibrary::load(std::string(FGO_SOURCE_DIR) + "/engine/shapes/library/seed.shapes");
+  const ShapeMatcher matcher(seed);
+  const int sizes[][2] = {{28, 3},  {28, 41}, {29, 5}, {29, 18}, {30, 1},  {60, 2},
+                          {60, 19}, {61, 7},  {62, 4}, {7, 300}, {31, 70}, {3, 2}};
+  uint64_t rngSeed = 100;
+  for (const auto& s : sizes) {
+    for (int fill : {15, 50, 90}) {
+      const Board b = randomPosition(s[0], s[1], rngSeed++, s[0] * s[1] * fill / 100);
+      const BitBoard bb = BitBoard::fromBoard(b, framePad(seed));
+      std::vector<Instance> fast;
+      matcher.scan(bb, fast);
+      INFO(s[0] << "x" << s[1] << " fill " << fill);
+      // scan's order: pattern, then row, then column.
+      CHECK(std::is_sorted(fast.begin(), fast.end(), [](const Instance& a, const Instance& c) {
+        return std::tie(a.pattern, a.y, a.x) < std::tie(c.pattern, c.y, c.x);
+      }));
+      std::sort(fast.begin(), fast.end());
+      auto naive = scanNaive(seed, bb);
+      std::sort(naive.begin(), naive.end());
+      REQUIRE(fast == naive);
+      CHECK(matcher.count(bb) == naive.size());
+      if (fill == 50) CHECK(!naive.empty());
+    }
+  }
 }
 
 TEST_CASE("batch matching on 1 and 2 threads equals one-by-one matching") {
