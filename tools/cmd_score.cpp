@@ -41,6 +41,14 @@ struct ScoreOptions {
   int maxGames = -1, skip = 0, threads = 2;
   double gnugoTimeout = 120, km0Komi = NAN;
   bool useGnugo = true, json = false, verbose = false;
+  engine::TerritoryParams eval = scoreParams();  // the estimator's (--playouts, --verdict)
+
+  // The estimator's defaults here: the library's with 100 checking playouts.
+  static engine::TerritoryParams scoreParams() {
+    engine::TerritoryParams p;
+    p.playouts = 100;
+    return p;
+  }
 };
 
 // One game picked for scoring.
@@ -212,7 +220,11 @@ int runScore(const std::vector<std::string>& args) {
                                        "GNU Go command line (GTP mode)")(
       "gnugo-timeout", po::value(&o.gnugoTimeout)->default_value(120),
       "seconds GNU Go may spend on one game")("json", "print the summary as JSON")(
-      "verbose", "print one line per game");
+      "verbose", "print one line per game")(
+      "playouts", po::value(&o.eval.playouts)->default_value(o.eval.playouts),
+      "light playouts checking the groups short of two eyes (0: static estimate only)")(
+      "verdict", po::value(&o.eval.playoutVerdict)->default_value(o.eval.playoutVerdict),
+      "mean playout ownership a group's verdict needs (0..1)");
   po::variables_map vm;
   if (!parseOptions(args, "fgo score --games DIR [--max-games N] [--json] [--threads T]", desc,
                     vm)) {
@@ -226,6 +238,12 @@ int runScore(const std::vector<std::string>& args) {
   }
   if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be 1..64");
   if (o.skip < 0) throw UsageError("--skip must be >= 0");
+  if (o.eval.playouts < 0 || o.eval.playouts > 100000) {
+    throw UsageError("--playouts must be 0..100000");
+  }
+  if (!(o.eval.playoutVerdict >= 0 && o.eval.playoutVerdict <= 1)) {
+    throw UsageError("--verdict must be 0..1");
+  }
   if (!fs::is_directory(o.dir)) throw engine::InputError("not a folder: " + o.dir);
   if (o.useGnugo && engine::findExecutable("gnugo").empty() && o.gnugo.rfind("gnugo", 0) == 0) {
     throw engine::InputError("gnugo not found (install it or pass --no-gnugo)");
@@ -243,7 +261,7 @@ int runScore(const std::vector<std::string>& args) {
       Outcome& r = out[i];
       auto t0 = Clock::now();
       try {
-        const engine::Evaluation ev = engine::evaluate(p.game.replay.game.board(), p.komi);
+        const engine::Evaluation ev = engine::evaluate(p.game.replay.game.board(), p.komi, o.eval);
         r.estimate = ev.margin(p.area);
         r.ok = true;
       } catch (const std::exception& e) {

@@ -63,4 +63,12 @@ void assessGroups(const Board& board, const ShapeLibrary& lib,
                   const std::vector<Instance>& instances, const TerritoryParams& params,
                   GroupSet& set);
 
+// Per point (row-major), the mean owner over `playouts` light playouts from the board's
+// position: +1 always Black, -1 always White (playouts.cpp).
+std::vector<float> playoutOwnership(const Board& board, int playouts, uint64_t seed);
+
+// Gives groups short of two eyes (seki aside) the playouts' verdict when it is clear
+// (TerritoryParams::playouts, playoutVerdict); nothing when playouts is 0 (playouts.cpp).
+void checkByPlayouts(const Board& board, const TerritoryParams& params, GroupSet& set);
+
 }  // namespace engine::territory_detail

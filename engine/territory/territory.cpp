@@ -3,12 +3,12 @@
 //
 // Ownership. Dead stones are taken off a copy of the board. On that copy, an empty
 // region bordered by one colour's stones belongs to that colour outright (the
-// Tromp-Taylor rule, exact for finished positions); a region bordered by both colours is
-// read point by point from proto-territory of the copy: a point inside a player's
-// influence whose neighbours are all inside that influence or that player's stones.
-// Dead stones count for the opponent; an empty point next to dead stones of both colours
-// (overlapping dead groups) and an empty point of an open region next to a seki group
-// are nobody's.
+// Tromp-Taylor rule, exact for finished positions) when it is small enough to be
+// settled (TerritoryParams::maxOutrightRegion); a region bordered by both colours, or a
+// large open one, is read point by point from proto-territory of the copy: a point inside a
+// player's influence whose neighbours are all inside that influence or that player's stones. Dead
+// stones count for the opponent; an empty point next to dead stones of both colours (overlapping
+// dead groups) and an empty point of an open region next to a seki group are nobody's.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -114,6 +114,7 @@ Evaluation evaluate(const Board& board, double komi, const TerritoryParams& para
   }
   territory_detail::GroupSet set = territory_detail::buildGroups(board, lib, instances, params);
   territory_detail::assessGroups(board, lib, instances, params, set);
+  territory_detail::checkByPlayouts(board, params, set);
 
   const int w = board.width(), h = board.height();
   const size_t n = static_cast<size_t>(w) * h;
@@ -153,6 +154,7 @@ Evaluation evaluate(const Board& board, double komi, const TerritoryParams& para
   ev.ownership.assign(n, Owner::None);
   const Components regions =
       components(clean, [&](Point p) { return clean.at(p) == Color::Empty; });
+  const double outrightLimit = params.maxOutrightRegion * static_cast<double>(n);
   for (const auto& members : regions.members) {
     bool touches[2] = {false, false};
     for (Point p : members) {
@@ -162,7 +164,7 @@ Evaluation evaluate(const Board& board, double komi, const TerritoryParams& para
     }
     for (Point p : members) {
       Owner o;
-      if (touches[0] != touches[1]) {
+      if (touches[0] != touches[1] && static_cast<double>(members.size()) <= outrightLimit) {
         o = touches[0] ? Owner::Black : Owner::White;
       } else {
         o = nearSeki[p] ? Owner::None : cleanProto[index(p)];

@@ -71,6 +71,18 @@ struct TerritoryParams {
   double maxEnclosure = 0.3;
   // Influence model of proto-territory.
   TerritoryModel model = TerritoryModel::Bouzy;
+  // An empty region bordered by one colour only belongs to it outright when it is at
+  // most this fraction of the board (settled, as on a finished board); a larger one (an
+  // open board: after one move the whole board touches one stone) is read point by
+  // point from proto-territory like a region both colours border.
+  double maxOutrightRegion = 0.3;
+  // Light playouts that check the groups short of two eyes (0: none); a group takes
+  // their verdict when its stones' mean ownership from its own side is at most
+  // -playoutVerdict (dead) or at least +playoutVerdict (not dead). Fixed seed: the
+  // evaluation stays a deterministic function of the board.
+  int playouts = 0;
+  double playoutVerdict = 0.4;
+  uint64_t playoutSeed = 20261122;
 };
 
 // One group: chains of one colour joined by connections.

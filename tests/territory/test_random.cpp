@@ -1,6 +1,7 @@
 // Territory on random positions (no crash, internal consistency, symmetry) and on real
 // finished games from the shared corpus (right winner).
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -115,12 +116,25 @@ TEST_CASE("empty and one-colour boards", "[territory]") {
   CHECK(ev.whiteArea == 0);
   CHECK(ev.areaMargin() == -7.5);
   CHECK(Evaluation::resultText(ev.areaMargin()) == "W+7.5");
+  // One stone is far from owning the board: the open region it touches is read from
+  // proto-territory (nothing, Bouzy 5/21 erodes a lone stone's influence away), not
+  // counted for it outright.
   b.play(b.point(4, 4), Color::Black);
-  ev = evaluate(b, 0);
+  ev = evaluate(b, 7.5);
   REQUIRE(ev.groups.size() == 1);
-  CHECK(ev.groups[0].status == GroupStatus::Alive);
+  CHECK(ev.groups[0].status != GroupStatus::Dead);
+  CHECK(ev.blackArea == 1);
+  CHECK(ev.whiteArea == 0);
+  CHECK(Evaluation::resultText(ev.areaMargin()) == "W+6.5");
+  // Black stones filling the board but for two eyes own all of it.
+  for (int y = 0; y < 9; ++y) {
+    for (int x = 0; x < 9; ++x) {
+      const bool eye = (x == 0 && y == 0) || (x == 8 && y == 8);
+      if (!eye && b.at(x, y) == Color::Empty) b.play(b.point(x, y), Color::Black);
+    }
+  }
+  ev = evaluate(b, 0);
   CHECK(ev.blackArea == 81);
-  CHECK(ev.areaMargin() == 81);
 }
 
 TEST_CASE("corpus: right winner on finished games", "[territory][corpus]") {
@@ -131,14 +145,18 @@ TEST_CASE("corpus: right winner on finished games", "[territory][corpus]") {
     WARN("corpus not found at " << dir.string() << ": test skipped");
     return;
   }
-  // The first finished games by points with a recorded komi (file name order); the
-  // same selection rule as fgo score.
+  // The first finished games by points with a recorded komi (file name order) under
+  // Japanese rules; the same selection rule as fgo score.
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::directory_iterator(dir)) files.push_back(e.path());
   std::sort(files.begin(), files.end());
-  int games = 0, right = 0;
+  const int wanted = 24;
+  int games = 0, right[2] = {0, 0};
+  double error[2] = {0, 0};
+  TerritoryParams checked;
+  checked.playouts = 100;
   for (const auto& f : files) {
-    if (games == 12) break;
+    if (games == wanted) break;
     std::ifstream in(f, std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
@@ -150,12 +168,22 @@ TEST_CASE("corpus: right winner on finished games", "[territory][corpus]") {
       continue;
     }
     ++games;
-    const Evaluation ev = evaluate(lg.replay.game.board(), *lg.record.komi);
-    checkConsistent(lg.replay.game.board(), ev);
-    const bool blackWins = ev.territoryMargin() > 0;
-    right += blackWins == (re[0] == 'B');
+    const double actual = (re[0] == 'B' ? 1 : -1) * std::stod(re.substr(2));
+    const Board& b = lg.replay.game.board();
+    for (int k = 0; k < 2; ++k) {
+      const Evaluation ev = evaluate(b, *lg.record.komi, k ? checked : TerritoryParams{});
+      checkConsistent(b, ev);
+      right[k] += (ev.territoryMargin() > 0) == (actual > 0);
+      error[k] += std::abs(ev.territoryMargin() - actual);
+    }
   }
-  REQUIRE(games == 12);
-  // fgo score measures 87% right winners on the whole set; 10 of these 12 is the bar.
-  CHECK(right >= 10);
+  REQUIRE(games == wanted);
+  INFO("static " << right[0] << " right, error " << error[0] / wanted << "; playout-checked "
+                 << right[1] << " right, error " << error[1] / wanted);
+  // fgo score measures 87% right winners statically and 93% with the playout check on
+  // the 142 games; on these 24: at least 19 static, and the check does better.
+  CHECK(right[0] >= 19);
+  CHECK(right[1] >= right[0]);
+  CHECK(error[1] < error[0]);
+  CHECK(right[1] >= 21);
 }

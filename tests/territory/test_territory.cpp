@@ -139,3 +139,69 @@ TEST_CASE("finished 9x9 position: estimate equals Tromp-Taylor without the dead 
   const Score terr = territoryScore(b, 6.5, ev.deadStones);
   CHECK(ev.territoryMargin() == Approx(terr.margin()));
 }
+
+TEST_CASE("unfinished positions: open regions are not counted outright", "[territory]") {
+  // Empty board: nobody owns anything, the estimate is komi.
+  Board empty(19, 19);
+  CHECK(evaluate(empty, 6.5).areaMargin() == -6.5);
+  // One stone on 19x19 and a stone each: close to komi, nowhere near a whole board.
+  Board one(19, 19);
+  one.play(one.point(3, 3), Color::Black);
+  const Evaluation e1 = evaluate(one, 6.5);
+  CHECK(std::abs(e1.areaMargin() + 6.5) <= 2);
+  CHECK(std::abs(e1.territoryMargin() + 6.5) <= 2);
+  one.play(one.point(15, 15), Color::White);
+  CHECK(std::abs(evaluate(one, 6.5).areaMargin() + 6.5) <= 2);
+  // A closed black corner (9 of 81 points) is Black's outright; the open rest is not.
+  const Board b = parseBoard(R"(
+    . . . X . . . . .
+    . . . X . . . . .
+    . . . X . . . . .
+    X X X X . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)");
+  const Evaluation ev = evaluate(b, 0);
+  CHECK(ev.ownership[0] == Owner::Black);
+  CHECK(ev.ownership[2 * 9 + 2] == Owner::Black);
+  CHECK(ev.ownership[8 * 9 + 8] == Owner::None);
+  CHECK(ev.blackArea < 81 / 2);
+  // The limit is a parameter: with every region settled, the old Tromp-Taylor reading.
+  TerritoryParams all;
+  all.maxOutrightRegion = 1.0;
+  CHECK(evaluate(b, 0, all).blackArea == 81);
+}
+
+TEST_CASE("playout check: agrees on clear cases and repeats itself", "[territory]") {
+  // White's stones with a one-point eye inside Black's closed corner stay dead under the
+  // playout check (the corpus test in test_random.cpp shows where the check helps).
+  const Board b = parseBoard(R"(
+    . . . . X . . . .
+    . O O . X . . . .
+    . O . O X . . . .
+    . O O . X . . . .
+    X X X X X . . . .
+    . . . . . . . . .
+    . . . . . . O O O
+    . . . . . . O . .
+    . . . . . . O . .)");
+  TerritoryParams p;
+  p.playouts = 100;
+  const Evaluation ev = evaluate(b, 0, p);
+  CHECK(ev.groups[ev.groupOf[1 * 9 + 1]].status == GroupStatus::Dead);
+  CHECK(ev.ownership[2 * 9 + 2] == Owner::Black);
+  // Deterministic: the same answer twice; no playouts on a position without doubt.
+  CHECK(evaluate(b, 0, p).deadStones == ev.deadStones);
+  const Board settled = parseBoard(R"(
+    . . X O .
+    . . X O .
+    . . X O .
+    . . X O .
+    . . X O .)");
+  const Evaluation s = evaluate(settled, 0, p);
+  CHECK(s.deadStones.empty());
+  CHECK(s.blackArea == 15);
+  CHECK(s.whiteArea == 10);
+}
