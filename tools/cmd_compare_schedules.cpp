@@ -49,6 +49,14 @@ int runCompareSchedules(const std::vector<std::string>& args) {
       "node budget of the solver advisor")(
       "advisor-playouts", po::value(&p.cascade.advisorPlayouts)->default_value(200),
       "playouts of the Monte-Carlo advisor on the smallest board")(
+      "last-move-areas", po::bool_switch(&p.cascade.lastMoveAreas),
+      "time dilation: the images of the last two moves join every reduced level")(
+      "memory", po::value(&p.cascade.memory)->default_value(0),
+      "time dilation: the real-board areas of the last N cascades stay candidates")(
+      "bottom-moves", po::value(&p.cascade.bottomMoves)->default_value(4),
+      "moves taken on the smallest board")("keep",
+                                           po::value(&p.cascade.keepPerLevel)->default_value(16),
+                                           "points kept at each intermediate level")(
       "every", po::value(&p.every)->default_value(1), "use every N-th game file (sorted)")(
       "max-games", po::value(&p.maxGames)->default_value(-1), "use only the first N games")(
       "threads", po::value(&p.threads)->default_value(2), "threads (games run in parallel)");
@@ -65,6 +73,11 @@ int runCompareSchedules(const std::vector<std::string>& args) {
       p.cascade.schedule = s;
       p.cascade.reducer = r;
       const int own = ownSteps(p.cascade);  // also validates the names
+      if (own == 0 && r != "resample") {
+        std::printf("%-9s %-9s %5d   (no step of its own: the resample row)\n", s.c_str(),
+                    r.c_str(), own);
+        continue;
+      }
       last = engine::predictGames(files, p);
       for (const auto& problem : last.problems)
         std::cerr << "fgo compare-schedules: " << problem << "\n";

@@ -28,6 +28,10 @@ int runPredict(const std::vector<std::string>& args) {
       "node budget of the solver advisor")(
       "advisor-playouts", po::value(&p.cascade.advisorPlayouts)->default_value(200),
       "playouts of the Monte-Carlo advisor on the smallest board")(
+      "last-move-areas", po::bool_switch(&p.cascade.lastMoveAreas),
+      "time dilation: the images of the last two moves join every reduced level")(
+      "memory", po::value(&p.cascade.memory)->default_value(0),
+      "time dilation: the real-board areas of the last N cascades stay candidates")(
       "ranker", po::value(&p.ranker)->default_value("cascade"),
       "cascade, hybrid (cascade + time-dilation memory + near the last move), eval (every "
       "point by the evaluation) or engine (Monte-Carlo search on the real board)")(
@@ -59,7 +63,11 @@ int runPredict(const std::vector<std::string>& args) {
   const engine::PredictReport r = engine::predictGames(files, p);
   for (const auto& problem : r.problems) std::cerr << "fgo predict: " << problem << "\n";
   if (vm.count("json")) {
-    std::cout << r.toJson(p) << "\n";
+    // stdout carries exactly the JSON object; what was run goes to stderr.
+    std::cerr << "fgo predict: " << r.games << " games, schedule " << p.cascade.schedule
+              << ", reducer " << p.cascade.reducer << ", ranking " << p.cascade.ranking
+              << ", ranker " << r.ranker << ", advisor: " << r.advisor << "\n";
+    std::cout << r.toJson() << "\n";
     return 0;
   }
   std::cout << "games " << r.games << ", positions " << r.positions << ", schedule "
@@ -76,6 +84,15 @@ int runPredict(const std::vector<std::string>& args) {
   row("proximity", r.proximity);
   std::printf("\nmean candidates %.1f, %.0f microseconds per position (ranker)\n", r.meanCandidates,
               r.microsecondsPerPosition);
+  if (!r.levelRecall.empty()) {
+    std::printf(
+        "\nthe real move followed down the cascade (first chain):\n"
+        "level      among the chosen points   on a stone of the reduced board\n");
+    for (size_t i = 0; i < r.levelRecall.size(); ++i) {
+      std::printf("%-10s %14.1f%% %24.1f%%\n", r.levelNames[i].c_str(), 100 * r.levelRecall[i],
+                  100 * r.levelStone[i]);
+    }
+  }
   return 0;
 }
 

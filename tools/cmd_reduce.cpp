@@ -1,7 +1,9 @@
 // fgo reduce: show the cascade's levels for one position, or measure reduction quality.
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 
+#include "engine/board/random_player.hpp"
 #include "engine/play/cascade_view.hpp"
 #include "engine/play/predict.hpp"
 #include "engine/play/reduction_report.hpp"
@@ -11,6 +13,43 @@
 namespace fgo {
 
 namespace {
+
+// Runs the cascade once on the position and prints its levels, candidates and time.
+void showCascade(const po::variables_map& vm, const engine::CascadeParams& cp,
+                 const engine::Game& game, const std::string& what) {
+  engine::Cascade cascade(cp);
+  const auto start = std::chrono::steady_clock::now();
+  const engine::CascadeResult r = cascade.run(game.board(), game.toMove());
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::cout << what << ", " << engine::colorName(game.toMove()) << " to play, schedule "
+            << cp.schedule << ", reducer " << cp.reducer << "\n\n"
+            << engine::cascadeToText(r) << "candidates:";
+  for (engine::Point p : r.candidates) {
+    std::cout << ' ' << engine::vertexName(game.board().xy(p), game.board().size());
+  }
+  std::printf("\ncascade: %.1f ms (wall clock, one run)\n", ms);
+  if (vm.count("svg")) {
+    engine::writeFileBytes(vm["svg"].as<std::string>(), engine::cascadeToSvg(r));
+    std::cout << "wrote " << vm["svg"].as<std::string>() << "\n";
+  }
+}
+
+// A random position (the baseline random player) on a side x side board.
+int showRandom(const po::variables_map& vm, const engine::CascadeParams& cp) {
+  const int side = vm["random"].as<int>();
+  const int moves = vm["random-moves"].as<int>();
+  if (moves < 0) throw UsageError("--random-moves must be 0 or more");
+  engine::Game game({side, side});  // throws InputError for a bad side
+  const int played = engine::playRandomGame(game, vm["seed"].as<uint64_t>(), moves);
+  showCascade(vm, cp, game,
+              "random position on " + game.board().size().str() + " after " +
+                  std::to_string(played) + " moves (" +
+                  std::to_string(game.board().size().points() -
+                                 static_cast<int>(game.board().emptyPoints().size())) +
+                  " stones)");
+  return 0;
+}
 
 int showPosition(const po::variables_map& vm, engine::CascadeParams cp) {
   const std::string file = vm["sgf"].as<std::string>();
@@ -24,20 +63,7 @@ int showPosition(const po::variables_map& vm, engine::CascadeParams cp) {
     throw std::runtime_error(file + " has only " + std::to_string(g.replay.movesPlayed) + " moves");
   }
   if (g.record.komi && *g.record.komi != 0) cp.komi = *g.record.komi;
-  engine::Cascade cascade(cp);
-  const engine::CascadeResult r = cascade.run(game.board(), game.toMove());
-  std::cout << "position after move " << move << " of " << file << ", "
-            << engine::colorName(game.toMove()) << " to play, schedule " << cp.schedule
-            << ", reducer " << cp.reducer << "\n\n"
-            << engine::cascadeToText(r) << "candidates:";
-  for (engine::Point p : r.candidates) {
-    std::cout << ' ' << engine::vertexName(game.board().xy(p), game.board().size());
-  }
-  std::cout << "\n";
-  if (vm.count("svg")) {
-    engine::writeFileBytes(vm["svg"].as<std::string>(), engine::cascadeToSvg(r));
-    std::cout << "wrote " << vm["svg"].as<std::string>() << "\n";
-  }
+  showCascade(vm, cp, game, "position after move " + std::to_string(move) + " of " + file);
   return 0;
 }
 
@@ -87,6 +113,9 @@ int runReduce(const std::vector<std::string>& args) {
       "advisor-playouts", po::value(&cp.advisorPlayouts)->default_value(200),
       "playouts of the Monte-Carlo advisor on the smallest board")(
       "svg", po::value<std::string>(), "also draw the levels side by side into this SVG file")(
+      "random", po::value<int>(), "instead of --sgf: a random position on this board side")(
+      "random-moves", po::value<int>()->default_value(5000), "moves of the random position")(
+      "seed", po::value<uint64_t>()->default_value(1), "seed of the random position")(
       "games", po::value<std::string>(), "folder of game records (with --quality)")(
       "quality", "measure the influence each reducer loses over the games")(
       "max-games", po::value(&qp.maxGames)->default_value(50), "games used by --quality")(
@@ -96,6 +125,7 @@ int runReduce(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseOptions(args,
                     "fgo reduce --sgf FILE --move N [--schedule NAME] [--svg OUT]\n"
+                    "       fgo reduce --random SIDE [--random-moves M] [--schedule NAME]\n"
                     "       fgo reduce --quality --games DIR [--max-games N]",
                     desc, vm)) {
     return 0;
@@ -105,7 +135,10 @@ int runReduce(const std::vector<std::string>& args) {
     if (qp.every < 1) throw UsageError("--every must be at least 1");
     return quality(vm, qp);
   }
-  if (!vm.count("sgf")) throw UsageError("give --sgf FILE --move N, or --quality --games DIR");
+  if (vm.count("random")) return showRandom(vm, cp);
+  if (!vm.count("sgf")) {
+    throw UsageError("give --sgf FILE --move N, --random SIDE, or --quality --games DIR");
+  }
   return showPosition(vm, cp);
 }
 

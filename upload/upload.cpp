@@ -29,6 +29,15 @@ std::pair<int, int> nearestLines(double c, int lines) {
   return {n1, n2};
 }
 
+// A range of big lines holding every line whose nearest small line is s (checked by the
+// caller with toSmall).
+std::pair<int, int> cellLines(int s, int small, int big) {
+  const double scale = static_cast<double>(big) / small;
+  const int lo = static_cast<int>(std::floor(s * scale)) - 1;
+  const int hi = static_cast<int>(std::ceil((s + 1) * scale)) + 1;
+  return {std::max(lo, 0), std::min(hi, big - 1)};
+}
+
 }  // namespace
 
 Spot toBig(XY s, BoardSize small, BoardSize big) {
@@ -48,10 +57,19 @@ std::vector<XY> area(XY s, BoardSize small, BoardSize big) {
   const auto [x1, x2] = nearestLines(spot.x, big.width);
   const auto [y1, y2] = nearestLines(spot.y, big.height);
   std::vector<XY> pts;
+  auto add = [&](XY p) {
+    if (std::find(pts.begin(), pts.end(), p) == pts.end()) pts.push_back(p);
+  };
   for (int y : {y1, y2}) {
-    for (int x : {x1, x2}) {
-      const XY p{x, y};
-      if (std::find(pts.begin(), pts.end(), p) == pts.end()) pts.push_back(p);
+    for (int x : {x1, x2}) add({x, y});
+  }
+  // The big points that reduce to s (its cell): above a ratio of 2 the 2x2 block alone
+  // misses lines (19 -> 9: line 10 was in no area at all).
+  const auto [cx0, cx1] = cellLines(s.x, small.width, big.width);
+  const auto [cy0, cy1] = cellLines(s.y, small.height, big.height);
+  for (int y = cy0; y <= cy1; ++y) {
+    for (int x = cx0; x <= cx1; ++x) {
+      if (toSmall({x, y}, big, small) == s) add({x, y});
     }
   }
   auto dist = [&](XY p) {

@@ -29,7 +29,10 @@ engine::XY toSmall(engine::XY b, engine::BoardSize big, engine::BoardSize small)
 
 // The upload area of small point s: the nearest big point first, then the others of the
 // 2x2 block formed with the next nearest line in each direction (toward the centre when
-// the spot falls exactly on a line), ordered by distance to the spot. 1 to 4 points.
+// the spot falls exactly on a line), together with every big point that reduces to s
+// (toSmall), all ordered by distance to the spot. So every big point lies in the area of
+// its own small point: 1 to 4 points for ratios up to 2 (19 -> 13 -> 9 -> 7 -> 5), up to
+// 9 for 19 -> 9.
 std::vector<engine::XY> area(engine::XY s, engine::BoardSize small, engine::BoardSize big);
 
 // The areas of the last `keep` uploads, most recent first, without repeats.

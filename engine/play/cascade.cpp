@@ -2,6 +2,7 @@
 #include "engine/play/cascade.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "engine/board/errors.hpp"
 #include "engine/play/mcts.hpp"
@@ -128,7 +129,8 @@ Cascade::Cascade(CascadeParams params)
       advisor_(makeAdvisor(params_)),
       resample_(reduce::makeResampleReducer()),
       ranker_(rankParamsByName(params_.ranking), params_.shapes),
-      ranked_(params_.ranking != "geometric") {
+      ranked_(params_.ranking != "geometric"),
+      memory_(std::max(1, params_.memory)) {
   if (params_.reducer == "sector" || params_.reducer == "block") {
     special_ = reduce::makeReducer(params_.reducer);
   } else if (params_.reducer != "resample") {
@@ -149,12 +151,14 @@ bool Cascade::usesOwnReducer(BoardSize from, BoardSize to) const {
 
 std::vector<Board> Cascade::reduceChain(const Board& board, Color toMove,
                                         const std::vector<BoardSize>& chain) const {
+  if (chain.empty() || chain.front() != board.size())
+    throw InputError("reduceChain: the chain does not start at the board's size");
   std::vector<Board> out;
-  out.push_back(copyPosition(board));
+  out.reserve(chain.size() - 1);
   for (size_t i = 1; i < chain.size(); ++i) {
-    const bool own = params_.reducer != "resample" && usesOwnReducer(chain[i - 1], chain[i]);
+    const bool own = special_ && usesOwnReducer(chain[i - 1], chain[i]);
     const reduce::Reducer& r = own ? *special_ : *resample_;
-    out.push_back(r.reduce(out.back(), toMove, chain[i]).board);
+    out.push_back(r.reduce(i == 1 ? board : out.back(), toMove, chain[i]).board);
   }
   return out;
 }
@@ -172,28 +176,64 @@ void Cascade::rankLevel(const Board& board, Color toMove, std::vector<XY>& pts) 
     pts.push_back(board.xy(m.point));
 }
 
+void Cascade::addLastMoveImages(std::vector<CascadeLevel>& levels, const RankContext& ctx) const {
+  for (Point m : {ctx.last, ctx.before}) {
+    if (m == NO_POINT || m == PASS) continue;
+    XY img = levels[0].board.xy(m);
+    for (size_t i = 1; i < levels.size(); ++i) {
+      const Board& b = levels[i].board;
+      img = upload::toSmall(img, levels[i - 1].board.size(), b.size());
+      const Point q = b.point(img);
+      auto& ch = levels[i].chosen;
+      if (b.isLegal(q, levels[i].toMove) && std::find(ch.begin(), ch.end(), img) == ch.end())
+        ch.push_back(img);
+    }
+  }
+}
+
 CascadeResult Cascade::runChain(const Board& board, Color toMove,
-                                const std::vector<BoardSize>& chain) {
+                                const std::vector<BoardSize>& chain, const RankContext& ctx) {
   CascadeResult result;
   std::vector<CascadeLevel> levels(chain.size());
   levels[0].board = copyPosition(board);
   levels[0].toMove = toMove;
   std::vector<Board> boards = reduceChain(board, toMove, chain);
   for (size_t i = 1; i < chain.size(); ++i) {
-    levels[i].board = std::move(boards[i]);
+    levels[i].board = std::move(boards[i - 1]);
     levels[i].toMove = toMove;
   }
   const double komi = params_.komi * chain.back().points() / chain.front().points();
   levels.back().chosen = advisor_->advise(levels.back().board, toMove, komi, params_.bottomMoves);
+  // The context's images are added to every level first, so a level's own points come
+  // after the uploads from below (appended in the loop), except at the bottom where the
+  // advice comes first.
+  std::vector<std::vector<XY>> images(chain.size());
+  if (params_.lastMoveAreas && chain.size() > 1) {
+    addLastMoveImages(levels, ctx);
+    for (size_t i = 1; i + 1 < chain.size(); ++i) images[i] = std::exchange(levels[i].chosen, {});
+  }
   for (size_t i = chain.size() - 1; i-- > 0;) {
     const Board& big = i == 0 ? board : levels[i].board;  // level 0: the real board (ko)
     std::vector<XY>& pts = levels[i].chosen;
+    pts.clear();
+    for (XY p : images[i]) pts.push_back(p);
+    if (i == 0 && params_.memory > 0) {
+      for (XY p : memory_.candidates()) {
+        const Point q = big.point(p);
+        if (big.isLegal(q, toMove) && !big.isEyeOf(q, toMove)) pts.push_back(p);
+      }
+    }
+    std::vector<XY> own = std::move(pts);
+    pts.clear();
     for (XY s : levels[i + 1].chosen) {
       for (XY p : upload::area(s, chain[i + 1], chain[i])) {
         const Point q = big.point(p);
         if (!big.isLegal(q, toMove) || big.isEyeOf(q, toMove)) continue;
         if (std::find(pts.begin(), pts.end(), p) == pts.end()) pts.push_back(p);
       }
+    }
+    for (XY p : own) {
+      if (std::find(pts.begin(), pts.end(), p) == pts.end()) pts.push_back(p);
     }
     if (ranked_) rankLevel(big, toMove, pts);
     if (i > 0 && static_cast<int>(pts.size()) > params_.keepPerLevel)
@@ -204,13 +244,13 @@ CascadeResult Cascade::runChain(const Board& board, Color toMove,
   return result;
 }
 
-CascadeResult Cascade::run(const Board& board, Color toMove) {
+CascadeResult Cascade::run(const Board& board, Color toMove, const RankContext& ctx) {
   const reduce::Schedule schedule = reduce::parseSchedule(params_.schedule, board.size());
   CascadeResult all;
   all.advisor = advisor_->name();
   std::vector<std::vector<Point>> lists;
   for (const auto& chain : schedule.chains) {
-    CascadeResult r = runChain(board, toMove, chain);
+    CascadeResult r = runChain(board, toMove, chain, ctx);
     lists.push_back(std::move(r.candidates));
     all.chains.push_back(std::move(r.chains.front()));
   }
@@ -225,6 +265,12 @@ CascadeResult Cascade::run(const Board& board, Color toMove) {
       }
     }
     if (!any) break;
+  }
+  if (params_.memory > 0) {
+    std::vector<XY> newest;
+    for (size_t k = 0; k < all.candidates.size() && static_cast<int>(k) < params_.bottomMoves; ++k)
+      newest.push_back(board.xy(all.candidates[k]));
+    memory_.push(std::move(newest));
   }
   return all;
 }

@@ -23,6 +23,7 @@
 #include "engine/play/rank.hpp"
 #include "reduce/reducer.hpp"
 #include "reduce/schedule.hpp"
+#include "upload/upload.hpp"
 
 namespace engine {
 
@@ -58,6 +59,15 @@ struct CascadeParams {
   std::string ranking = "eval";          // rank.hpp names: geometric, eval, eval-search
   double priorWeight = 2;                // score bonus of the first uploaded point (falls linearly)
   const ShapeLibrary* shapes = nullptr;  // shape terms of the ranking (none when null)
+  // Time dilation (issue 6: a small-board move stands for about two big-board moves).
+  // lastMoveAreas: at every reduced level the images of the last move and the move before
+  // (run()'s context) join that level's points, as if the small board's game went on
+  // where the big one was last played; their areas are uploaded like the advised moves.
+  bool lastMoveAreas = false;
+  // memory > 0: the real-board areas of the last `memory` runs (the first bottomMoves
+  // candidates of each) stay candidates at the real board, ranked with the new ones.
+  // The memory belongs to one game: call clearMemory() between games.
+  int memory = 0;
 };
 
 // One level of a cascade run, from the real board (level 0) down.
@@ -77,10 +87,14 @@ class Cascade {
  public:
   // Throws InputError for an unknown schedule or reducer.
   explicit Cascade(CascadeParams params);
-  // Runs the cascade on a position with `toMove` to play.
-  CascadeResult run(const Board& board, Color toMove);
-  // The boards of one chain of sizes (chain[0] must be board's size): the position
-  // reduced step by step with this cascade's reducer (resample where it does not apply).
+  // Runs the cascade on a position with `toMove` to play; ctx gives the last two moves
+  // (used by lastMoveAreas; ignored otherwise).
+  CascadeResult run(const Board& board, Color toMove, const RankContext& ctx = {});
+  // Forgets the areas of earlier runs (CascadeParams::memory).
+  void clearMemory() { memory_.clear(); }
+  // The reduced boards of one chain of sizes, chain[1] first (chain[0] must be board's
+  // size; the real board is not copied): the position reduced step by step with this
+  // cascade's reducer (resample where it does not apply).
   std::vector<Board> reduceChain(const Board& board, Color toMove,
                                  const std::vector<BoardSize>& chain) const;
   // True when the step from -> to uses the chosen reducer (always for resample).
@@ -89,12 +103,16 @@ class Cascade {
  private:
   // Orders one level's uploaded points by the ranker, the upload order as a prior.
   void rankLevel(const Board& board, Color toMove, std::vector<XY>& pts);
-  CascadeResult runChain(const Board& board, Color toMove, const std::vector<BoardSize>& chain);
+  CascadeResult runChain(const Board& board, Color toMove, const std::vector<BoardSize>& chain,
+                         const RankContext& ctx);
+  // Adds the images of the context's moves at every reduced level (lastMoveAreas).
+  void addLastMoveImages(std::vector<CascadeLevel>& levels, const RankContext& ctx) const;
   CascadeParams params_;
   std::unique_ptr<BottomAdvisor> advisor_;
   std::unique_ptr<reduce::Reducer> resample_, special_;
   MoveRanker ranker_;
   bool ranked_;
+  upload::AreaMemory memory_;
 };
 
 }  // namespace engine

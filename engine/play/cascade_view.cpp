@@ -16,13 +16,17 @@ char mark(size_t rank) {
 
 }  // namespace
 
-std::string cascadeToText(const CascadeResult& result) {
+std::string cascadeToText(const CascadeResult& result, int maxDrawnSide) {
   std::ostringstream out;
   for (size_t c = 0; c < result.chains.size(); ++c) {
     if (result.chains.size() > 1) out << "chain " << c + 1 << "\n";
     for (const CascadeLevel& level : result.chains[c]) {
       const Board& b = level.board;
       out << b.size().str() << " (" << level.chosen.size() << " points kept)\n";
+      if (std::max(b.width(), b.height()) > maxDrawnSide) {
+        out << "(not drawn: larger than " << maxDrawnSide << " lines)\n\n";
+        continue;
+      }
       for (int y = 0; y < b.height(); ++y) {
         for (int x = 0; x < b.width(); ++x) {
           const auto it = std::find(level.chosen.begin(), level.chosen.end(), XY{x, y});

@@ -11,8 +11,9 @@
 namespace engine {
 
 // Each level as a diagram: X/O stones, '.' empty, and the kept points marked 1..9 then
-// a..z in their order ('*' beyond), with a heading per level.
-std::string cascadeToText(const CascadeResult& result);
+// a..z in their order ('*' beyond), with a heading per level; levels with a side above
+// maxDrawnSide get their heading only.
+std::string cascadeToText(const CascadeResult& result, int maxDrawnSide = 52);
 
 // The levels of every chain side by side, largest first, kept points numbered.
 std::string cascadeToSvg(const CascadeResult& result);

@@ -22,6 +22,10 @@ struct Tally {
   long games = 0, positions = 0;
   double cascade[4] = {0, 0, 0, 0}, random[4] = {0, 0, 0, 0}, proximity[4] = {0, 0, 0, 0};
   double candidates = 0, seconds = 0;
+  // Per level of the cascade's first chain: positions whose real move's image is among
+  // the level's chosen points, and whose image holds a stone on the reduced board.
+  std::vector<double> levelHit, levelStone;
+  std::vector<std::string> levelNames;
   std::vector<std::string> problems;
 
   void add(const Tally& o) {
@@ -34,6 +38,15 @@ struct Tally {
     }
     candidates += o.candidates;
     seconds += o.seconds;
+    if (levelHit.size() < o.levelHit.size()) {
+      levelHit.resize(o.levelHit.size(), 0);
+      levelStone.resize(o.levelStone.size(), 0);
+      levelNames = o.levelNames;
+    }
+    for (size_t i = 0; i < o.levelHit.size(); ++i) {
+      levelHit[i] += o.levelHit[i];
+      levelStone[i] += o.levelStone[i];
+    }
     problems.insert(problems.end(), o.problems.begin(), o.problems.end());
   }
 };
@@ -70,9 +83,9 @@ class Proposer {
                              std::string& advisor) {
     const Board& b = game.board();
     if (params_.ranker == "cascade") {
-      CascadeResult r = cascade_->run(b, toMove);
-      advisor = r.advisor;
-      return std::move(r.candidates);
+      last_ = cascade_->run(b, toMove, {last, before});
+      advisor = last_.advisor;
+      return last_.candidates;
     }
     if (params_.ranker == "engine") return engineRanking(game, toMove, advisor);
     std::vector<Point> cand;
@@ -82,7 +95,7 @@ class Proposer {
       cand.assign(b.emptyPoints().begin(), b.emptyPoints().end());
       std::sort(cand.begin(), cand.end());
     } else {
-      hybridCandidates(b, toMove, last, cand, prior, advisor);
+      hybridCandidates(b, toMove, last, before, cand, prior, advisor);
     }
     std::vector<Point> out;
     for (const RankedMove& m : ranker_->rank(b, toMove, cand, {last, before}, prior))
@@ -97,9 +110,11 @@ class Proposer {
     prior.push_back(w);
   }
 
-  void hybridCandidates(const Board& b, Color toMove, Point last, std::vector<Point>& cand,
-                        std::vector<double>& prior, std::string& advisor) {
-    CascadeResult r = cascade_->run(b, toMove);
+  void hybridCandidates(const Board& b, Color toMove, Point last, Point before,
+                        std::vector<Point>& cand, std::vector<double>& prior,
+                        std::string& advisor) {
+    last_ = cascade_->run(b, toMove, {last, before});
+    const CascadeResult& r = last_;
     advisor = r.advisor;
     const double n = static_cast<double>(r.candidates.size());
     for (size_t k = 0; k < r.candidates.size(); ++k)
@@ -118,6 +133,11 @@ class Proposer {
     }
   }
 
+ public:
+  // The cascade run of the last propose() (cascade and hybrid rankers), else null.
+  const CascadeResult* lastCascade() const { return cascade_ ? &last_ : nullptr; }
+
+ private:
   std::vector<Point> engineRanking(Game& game, Color toMove, std::string& advisor) {
     game.setToMove(toMove);
     MctsParams mp;
@@ -138,10 +158,33 @@ class Proposer {
 
   const PredictParams& params_;
   uint64_t seed_;
+  CascadeResult last_;
   std::unique_ptr<Cascade> cascade_;
   std::unique_ptr<MoveRanker> ranker_;
   upload::AreaMemory memory_;
 };
+
+// Follows the real move down the cascade's first chain (its image under toSmall, step by
+// step) and counts, per level, whether the image is among the chosen points and whether
+// the reduced board holds a stone there.
+void tallyLevels(const CascadeResult& r, XY move, Tally& t) {
+  if (r.chains.empty()) return;
+  const auto& levels = r.chains.front();
+  if (t.levelHit.size() < levels.size()) {
+    t.levelHit.resize(levels.size(), 0);
+    t.levelStone.resize(levels.size(), 0);
+    t.levelNames.clear();
+    for (const CascadeLevel& l : levels) t.levelNames.push_back(l.board.size().str());
+  }
+  XY img = move;
+  for (size_t i = 0; i < levels.size(); ++i) {
+    const Board& b = levels[i].board;
+    if (i > 0) img = upload::toSmall(img, levels[i - 1].board.size(), b.size());
+    const auto& ch = levels[i].chosen;
+    if (std::find(ch.begin(), ch.end(), img) != ch.end()) t.levelHit[i] += 1;
+    if (isStone(b.at(img.x, img.y))) t.levelStone[i] += 1;
+  }
+}
 
 void predictGame(const std::string& file, const PredictParams& params, uint64_t seed, Tally& t,
                  std::string& advisorName) {
@@ -180,6 +223,8 @@ void predictGame(const std::string& file, const PredictParams& params, uint64_t 
         if (next != PASS && empties > 0) t.random[k] += std::min<double>(K, empties) / empties;
       }
       t.candidates += static_cast<double>(cands.size());
+      if (const CascadeResult* cr = proposer.lastCascade(); cr && next != PASS)
+        tallyLevels(*cr, b.xy(next), t);
       ++t.positions;
     }
     if (game.play(next, m.color) != MoveError::None) {
@@ -274,18 +319,20 @@ PredictReport predictGames(const std::vector<std::string>& allFiles, const Predi
     r.proximity.at[k] = all.proximity[k] / n;
   }
   r.meanCandidates = all.candidates / n;
+  r.levelNames = all.levelNames;
+  for (size_t i = 0; i < all.levelHit.size(); ++i) {
+    r.levelRecall.push_back(all.levelHit[i] / n);
+    r.levelStone.push_back(all.levelStone[i] / n);
+  }
   r.microsecondsPerPosition = 1e6 * all.seconds / n;
   r.problems = std::move(all.problems);
   std::sort(r.problems.begin(), r.problems.end());
   return r;
 }
 
-std::string PredictReport::toJson(const PredictParams& params) const {
-  std::string out = "{\"games\": " + std::to_string(games) +
-                    ", \"positions\": " + std::to_string(positions) + ", \"schedule\": \"" +
-                    params.cascade.schedule + "\", \"reducer\": \"" + params.cascade.reducer +
-                    "\", \"ranking\": \"" + params.cascade.ranking + "\", \"ranker\": \"" + ranker +
-                    "\", \"advisor\": \"" + advisor + "\", ";
+std::string PredictReport::toJson() const {
+  // Exactly the keys of issue 6, in its order; what was run is printed by the caller.
+  std::string out = "{\"positions\": " + std::to_string(positions) + ", ";
   appendRates(out, "hit_at", cascade);
   out += ", \"baselines\": {";
   appendRates(out, "random", random);

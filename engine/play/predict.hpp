@@ -51,9 +51,17 @@ struct PredictReport {
   double microsecondsPerPosition = 0;  // cascade time only, per position, per thread
   std::string advisor;
   std::string ranker;
+  // Cascade and hybrid rankers: per level of the (first) chain, real board first, the
+  // share of positions whose real move, followed down by upload::toSmall, is among the
+  // level's chosen points (levelRecall), or lands on a point holding a stone on the
+  // reduced board (levelStone): where the cascade loses the real move.
+  std::vector<std::string> levelNames;
+  std::vector<double> levelRecall, levelStone;
   std::vector<std::string> problems;  // files that could not be read, with the reason
-  // The JSON object of `fgo predict --json`.
-  std::string toJson(const PredictParams& params) const;
+  // The JSON object of `fgo predict --json`, exactly the keys of issue 6:
+  // {"positions", "hit_at": {"1","4","16","64"}, "baselines": {"random", "proximity"},
+  //  "mean_candidates", "microseconds_per_position"}.
+  std::string toJson() const;
 };
 
 // The proximity baseline's order of the empty points for a position whose last move

@@ -1,10 +1,11 @@
 // The reduction cascade and the predict measurement.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
+#include <regex>
 
 #include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
@@ -12,6 +13,7 @@
 #include "engine/play/cascade.hpp"
 #include "engine/play/cascade_view.hpp"
 #include "engine/play/predict.hpp"
+#include "upload/upload.hpp"
 
 using namespace engine;
 
@@ -28,7 +30,9 @@ TEST_CASE("cascade candidates are legal, distinct points of the real board") {
       const CascadeResult r = cascade.run(g.board(), g.toMove());
       INFO(schedule << " " << reducer);
       REQUIRE(!r.candidates.empty());
-      CHECK(r.candidates.size() <= 64);
+      // keepPerLevel (16) points at 13x13 or 9x9, each with an area of at most 4 points
+      // (9 for the 19 -> 9 step, whose cells are wider than 2 lines).
+      CHECK(r.candidates.size() <= 16 * 9);
       for (size_t i = 0; i < r.candidates.size(); ++i) {
         CHECK(g.board().isLegal(r.candidates[i], g.toMove()));
         for (size_t j = 0; j < i; ++j) CHECK(r.candidates[i] != r.candidates[j]);
@@ -107,12 +111,18 @@ TEST_CASE("predict counts positions after a stone and scores the baselines") {
   CHECK(r.proximity.at[1] == Approx(2.0 / 3));
   CHECK(r.random.at[0] == Approx((1.0 / 360 + 1.0 / 358) / 3));
   CHECK(r.meanCandidates > 0);
+  // The real move followed down the levels: 19x19 first, 5x5 last.
+  REQUIRE(r.levelRecall.size() == 5);
+  CHECK(r.levelNames.front() == "19x19");
+  CHECK(r.levelNames.back() == "5x5");
+  for (double v : r.levelRecall) CHECK((v >= 0 && v <= 1));
   CHECK_THROWS_AS(listSgfFiles("/nonexistent/folder"), InputError);
 }
 
 TEST_CASE("predict on real games: proximity beats random", "[corpus]") {
   const char* shared = std::getenv("FGO_SHARED");
-  const std::string dir = std::string(shared ? shared : FGO_SOURCE_DIR "/../shared") + "/data/pro19";
+  const std::string dir =
+      std::string(shared ? shared : FGO_SOURCE_DIR "/../shared") + "/data/pro19";
   if (!std::filesystem::is_directory(dir)) {
     WARN("skipped: the game corpus " << dir << " is absent");
     return;
@@ -135,10 +145,71 @@ TEST_CASE("cascade views list every level with its kept points") {
   playRandomGame(g, 5, 40);
   const CascadeResult r = cascade.run(g.board(), g.toMove());
   const std::string text = cascadeToText(r);
-  for (const char* size : {"19x19", "13x13", "9x9", "7x7", "5x5"}) CHECK(text.find(size) != std::string::npos);
+  for (const char* size : {"19x19", "13x13", "9x9", "7x7", "5x5"})
+    CHECK(text.find(size) != std::string::npos);
   CHECK(text.find('1') != std::string::npos);
   const std::string svg = cascadeToSvg(r);
   CHECK(svg.rfind("<svg", 0) == 0);
   CHECK(svg.find("</svg>") != std::string::npos);
   CHECK(svg.find("13x13") != std::string::npos);
+}
+
+TEST_CASE("time dilation: last-move images join every reduced level, memory keeps old areas") {
+  CascadeParams p;
+  p.advisorPlayouts = 50;
+  p.lastMoveAreas = true;
+  p.keepPerLevel = 64;  // nothing cut: every image must survive to its level's list
+  Cascade cascade(p);
+  Game g({19, 19});
+  playRandomGame(g, 9, 50);
+  const Point last = g.moves().back().point, before = g.moves()[g.moves().size() - 2].point;
+  REQUIRE(last != PASS);
+  const CascadeResult r = cascade.run(g.board(), g.toMove(), {last, before});
+  const auto& levels = r.chains.front();
+  XY img = g.board().xy(last);
+  int seen = 0;
+  for (size_t i = 1; i < levels.size(); ++i) {
+    img = upload::toSmall(img, levels[i - 1].board.size(), levels[i].board.size());
+    const Board& b = levels[i].board;
+    if (!b.isLegal(b.point(img), levels[i].toMove)) continue;
+    const auto& ch = levels[i].chosen;
+    INFO("level " << b.size().str());
+    CHECK(std::find(ch.begin(), ch.end(), img) != ch.end());
+    ++seen;
+  }
+  CHECK(seen > 0);
+
+  // Memory: the first candidates of one run stay candidates of the next (when legal).
+  CascadeParams m;
+  m.advisorPlayouts = 50;
+  m.memory = 2;
+  Cascade withMemory(m);
+  const CascadeResult first = withMemory.run(g.board(), g.toMove());
+  REQUIRE(first.candidates.size() >= 2);
+  Game next = g;
+  REQUIRE(next.play(first.candidates[0], g.toMove()) == MoveError::None);
+  const CascadeResult second = withMemory.run(next.board(), next.toMove());
+  for (size_t k = 1; k < std::min<size_t>(4, first.candidates.size()); ++k) {
+    const Point q = first.candidates[k];
+    if (!next.board().isLegal(q, next.toMove()) || next.board().isEyeOf(q, next.toMove())) continue;
+    CHECK(std::find(second.candidates.begin(), second.candidates.end(), q) !=
+          second.candidates.end());
+  }
+  withMemory.clearMemory();
+}
+
+TEST_CASE("predict --json prints exactly the issue's keys") {
+  PredictReport r;
+  r.positions = 12;
+  r.cascade.at[0] = 0.25;
+  r.meanCandidates = 3;
+  r.microsecondsPerPosition = 41.5;
+  const std::string j = r.toJson();
+  const std::string rates = R"(\{"1": [0-9.]+, "4": [0-9.]+, "16": [0-9.]+, "64": [0-9.]+\})";
+  const std::regex shape(R"(\{"positions": 12, "hit_at": )" + rates +
+                         R"(, "baselines": \{"random": )" + rates + R"(, "proximity": )" + rates +
+                         R"(\}, "mean_candidates": 3\.00, "microseconds_per_position": 41\.5\})");
+  INFO(j);
+  CHECK(std::regex_match(j, shape));
+  CHECK(j.find("\"1\": 0.2500") != std::string::npos);
 }
