@@ -20,7 +20,8 @@ struct AdviseBudget {
   double maxSeconds = 0.1;  // wall-clock limit for the whole call (0: none)
   Rules rules;              // komi is added to every value reported
   int threads = 1;          // OpenMP threads
-  int ttLog2 = 18;          // transposition table of 2^ttLog2 entries (40 bytes each)
+  int ttLog2 = 16;          // transposition table of 2^ttLog2 entries (40 bytes each; clearing
+                            // 2^18 of them took a few ms, a large part of a 10 ms budget)
   // Earlier board positions of the game (same size as the position), oldest first, for
   // positional superko; empty when the history is unknown or irrelevant.
   std::vector<engine::Board> history;

@@ -255,10 +255,15 @@ uint64_t Solver::principalVariation(const Position& position, int value, std::ve
   w.pushPath(n, true);
   int v = value;
   for (int step = 0; step < 4 * g_.points() && !w.aborted(); ++step) {
+    // The table move first at the root; below it a pass first when it keeps the value:
+    // every move of a lost cause is optimal, and the table move there can wander for many
+    // plies (3x3 gave a 15-move PV for a game decided by B2), while a pass shows the line
+    // that settles the value soonest among those tried.
     std::vector<int> moves = legalRootMoves(g_, n, opt_.rules);
     const int tm = w.tableMove(n);
     auto it = std::find(moves.begin(), moves.end(), tm);
     if (it != moves.end()) std::rotate(moves.begin(), it, it + 1);
+    if (step > 0) std::rotate(moves.begin(), moves.end() - 1, moves.end());
     int chosen = -2;
     for (int m : moves) {
       bool legal = true;

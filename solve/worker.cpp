@@ -101,7 +101,7 @@ Summary Worker::fromTable(const Summary& t, int sym, bool whiteToMove) const {
 
 bool Worker::limitHit() {
   if (limits_.maxNodes && nodes_ >= limits_.maxNodes) aborted_ = true;
-  if ((nodes_ & 1023) == 0) {
+  if ((nodes_ & 127) == 0) {  // a clock read is ~20 ns: small budgets (10 ms) need it often
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) aborted_ = true;
     if (limits_.timed && std::chrono::steady_clock::now() > limits_.deadline) aborted_ = true;
   }
