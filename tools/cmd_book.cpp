@@ -1,10 +1,12 @@
 // fgo book: build an opening book from a game folder, look a position up, and measure the
-// book on held-out games beside the proximity baseline (engine/similar/book.hpp).
+// book on held-out games beside a baseline without the book: the proximity ranker or the
+// engine's MCTS at a fixed playout budget (engine/similar/book.hpp, engine/play/mcts.hpp).
 #include <chrono>
 #include <iomanip>
 #include <iostream>
 
 #include "engine/board/errors.hpp"
+#include "engine/play/mcts.hpp"
 #include "engine/play/predict.hpp"
 #include "engine/similar/book.hpp"
 #include "tools/options.hpp"
@@ -32,11 +34,29 @@ std::vector<engine::Point> proximity(const engine::Game& game, engine::Color) {
   return engine::proximityOrder(game.board(), moves.back().point, before);
 }
 
+// The engine without a book: MCTS (one thread, fixed seed and playout budget) on the
+// position; its root moves by visits, most visited first.
+engine::BookRanker mctsRanker(int playouts) {
+  return [playouts](const engine::Game& game, engine::Color toMove) {
+    engine::Game g = game;
+    g.setToMove(toMove);
+    engine::MctsParams params;
+    params.playouts = playouts;
+    params.threads = 1;
+    params.seed = 1;
+    std::vector<engine::Point> order;
+    for (const engine::MoveStat& m : engine::mctsSearch(g, params).moves) {
+      if (m.move != engine::PASS) order.push_back(m.move);
+    }
+    return order;
+  };
+}
+
 double share(long part, long whole) {
   return whole ? static_cast<double>(part) / whole : 0.0;
 }
 
-void printEval(const engine::BookEvalReport& r, bool json) {
+void printEval(const engine::BookEvalReport& r, const std::string& baseline, bool json) {
   const long found = r.exactFound + r.approxFound;
   if (json) {
     std::cout << "{\"games\": " << r.games << ", \"positions\": " << r.positions
@@ -48,10 +68,11 @@ void printEval(const engine::BookEvalReport& r, bool json) {
               << ", \"approx_hit4\": " << share(r.approxHit4, r.approxFound)
               << ", \"book_hit1\": " << share(r.exactHit1 + r.approxHit1, found)
               << ", \"book_hit4\": " << share(r.exactHit4 + r.approxHit4, found)
-              << ", \"proximity_hit1_on_book\": " << share(r.baseOnFound1, found)
-              << ", \"proximity_hit4_on_book\": " << share(r.baseOnFound4, found)
-              << ", \"proximity_hit1_all\": " << share(r.baseHit1, r.positions)
-              << ", \"proximity_hit4_all\": " << share(r.baseHit4, r.positions) << "}\n";
+              << ", \"baseline\": " << engine::jsonQuoteBytes(baseline)
+              << ", \"baseline_hit1_on_book\": " << share(r.baseOnFound1, found)
+              << ", \"baseline_hit4_on_book\": " << share(r.baseOnFound4, found)
+              << ", \"baseline_hit1_all\": " << share(r.baseHit1, r.positions)
+              << ", \"baseline_hit4_all\": " << share(r.baseHit4, r.positions) << "}\n";
     return;
   }
   std::cout << std::fixed << std::setprecision(3) << "held-out games " << r.games << ", positions "
@@ -65,7 +86,7 @@ void printEval(const engine::BookEvalReport& r, bool json) {
             << share(r.exactHit4, r.exactFound) << ", approximate answers "
             << share(r.approxHit1, r.approxFound) << " / " << share(r.approxHit4, r.approxFound)
             << "\n"
-            << "proximity baseline on the answered positions " << share(r.baseOnFound1, found)
+            << baseline << " (no book) on the answered positions " << share(r.baseOnFound1, found)
             << " / " << share(r.baseOnFound4, found) << ", on all positions "
             << share(r.baseHit1, r.positions) << " / " << share(r.baseHit4, r.positions) << "\n";
   std::cout << "games leaving the exact book at move n:";
@@ -82,6 +103,8 @@ int runBook(const std::vector<std::string>& args) {
   po::options_description desc("fgo book options");
   std::string action, games, out, bookFile, sgf;
   int maxMove = 30, holdOut = 0, threads = 2, move = 0, neighbours = 4, evalMoves = 60;
+  int playouts = 500, limit = 0;
+  std::string baseline = "proximity";
   double maxDistance = 0.5;
   desc.add_options()("action", po::value(&action)->required(), "build, eval or lookup")(
       "games", po::value(&games), "folder of SGF games")(
@@ -98,8 +121,12 @@ int runBook(const std::vector<std::string>& args) {
       "max-distance", po::value(&maxDistance)->default_value(0.5),
       "farthest approximate match used (d)")("sgf", po::value(&sgf), "game for lookup")(
       "move", po::value(&move)->default_value(0), "position after N moves")(
-      "threads", po::value(&threads)->default_value(2), "OpenMP threads")("json",
-                                                                          "eval: print JSON");
+      "threads", po::value(&threads)->default_value(2), "OpenMP threads")(
+      "baseline", po::value(&baseline)->default_value("proximity"),
+      "eval: the player without a book scored beside it: proximity or mcts")(
+      "playouts", po::value(&playouts)->default_value(500), "eval: MCTS playouts a position")(
+      "limit", po::value(&limit)->default_value(0), "eval: only the first N held-out games")(
+      "json", "eval: print JSON");
   po::positional_options_description pos;
   pos.add("action", 1);
   po::variables_map vm;
@@ -138,8 +165,18 @@ int runBook(const std::vector<std::string>& args) {
     params.lookup = lookup;
     params.maxMove = evalMoves;
     params.threads = threads;
-    const auto files = splitFiles(engine::listSgfFiles(games), holdOut, holdOut > 0);
-    printEval(engine::evaluateBook(book, files, params, proximity), vm.count("json") != 0);
+    if (baseline != "proximity" && baseline != "mcts")
+      throw UsageError("--baseline must be proximity or mcts");
+    if (playouts < 1 || playouts > 10000000) throw UsageError("--playouts must be 1..10000000");
+    if (limit < 0) throw UsageError("--limit must not be negative");
+    auto files = splitFiles(engine::listSgfFiles(games), holdOut, holdOut > 0);
+    if (limit > 0 && files.size() > static_cast<size_t>(limit))
+      files.resize(static_cast<size_t>(limit));
+    const engine::BookRanker ranker =
+        baseline == "mcts" ? mctsRanker(playouts) : engine::BookRanker(proximity);
+    const std::string name =
+        baseline == "mcts" ? "mcts " + std::to_string(playouts) + " playouts" : baseline;
+    printEval(engine::evaluateBook(book, files, params, ranker), name, vm.count("json") != 0);
     return 0;
   }
   if (action == "lookup") {

@@ -227,68 +227,6 @@ std::vector<IndexMatch> PositionIndex::nearestBrute(const Board& board, Color to
   return out;
 }
 
-std::vector<IndexMatch> PositionIndex::region(const Board& board, Color toMove, Rect r,
-                                              size_t k) const {
-  if (board.size() != size_) throw InputError("query board differs from the index's size");
-  if (r.x1 > r.x2) std::swap(r.x1, r.x2);
-  if (r.y1 > r.y2) std::swap(r.y1, r.y2);
-  if (!board.onBoard(r.x1, r.y1) || !board.onBoard(r.x2, r.y2))
-    throw InputError("region off the board");
-  const std::vector<int> syms = symmetriesOf(size_);
-  // Region points, their colours and signature values in the query frame, and where each
-  // symmetry sends them (as indexes into the stored row-major frame).
-  std::vector<XY> pts;
-  for (int y = r.y1; y <= r.y2; ++y) {
-    for (int x = r.x1; x <= r.x2; ++x) pts.push_back({x, y});
-  }
-  const auto q = signatureOf(computeModel(SIGNATURE_MODEL, board), 0);
-  std::vector<std::vector<size_t>> where(syms.size());
-  for (size_t t = 0; t < syms.size(); ++t) {
-    for (XY p : pts) {
-      const XY m = applySymmetry(syms[t], p, size_);
-      where[t].push_back(static_cast<size_t>(m.y) * size_.width + m.x);
-    }
-  }
-  std::vector<IndexMatch> exactOut, approx;
-  for (size_t e = 0; e < entries_.size(); ++e) {
-    if (entries_[e].toMove != toMove) continue;
-    const auto u = static_cast<uint32_t>(e);
-    const int8_t* sig = store_.signature(u);
-    int32_t best = INT32_MAX;
-    int bestSym = 0;
-    bool same = false;
-    for (size_t t = 0; t < syms.size() && !same; ++t) {
-      int32_t d = 0;
-      bool equal = true;
-      for (size_t i = 0; i < pts.size(); ++i) {
-        const size_t m = where[t][i];
-        d += std::abs(int32_t{q[static_cast<size_t>(pts[i].y) * size_.width + pts[i].x]} - sig[m]);
-        if (equal && stoneAt(u, static_cast<int>(m % size_.width),
-                             static_cast<int>(m / size_.width)) != board.at(pts[i].x, pts[i].y)) {
-          equal = false;
-        }
-      }
-      if (equal) {
-        same = true;
-        exactOut.push_back(matchOf(u, true, d, syms[t]));
-      } else if (d < best) {
-        best = d;
-        bestSym = syms[t];
-      }
-    }
-    if (!same) approx.push_back(matchOf(u, false, best, bestSym));
-  }
-  byGameAndMove(exactOut, entries_);
-  const size_t n = std::min(k, approx.size());
-  std::partial_sort(approx.begin(), approx.begin() + static_cast<long>(n), approx.end(),
-                    [](const IndexMatch& a, const IndexMatch& b) {
-                      return a.D != b.D ? a.D < b.D : a.entry < b.entry;
-                    });
-  approx.resize(n);
-  exactOut.insert(exactOut.end(), approx.begin(), approx.end());
-  return exactOut;
-}
-
 // ---- Table file -----------------------------------------------------------------------
 
 namespace {

@@ -50,6 +50,12 @@ struct IndexMatch {
   uint16_t next = MOVE_NONE;
 };
 
+// What a region query did (for measurements and tests).
+struct RegionStats {
+  bool windows = false;   // exact matches came from the window table (else a scan)
+  size_t candidates = 0;  // (entry, symmetry) pairs checked point by point
+};
+
 class PositionIndex {
  public:
   // Reads, replays and indexes the files (OpenMP over files). Unreadable files and games
@@ -79,9 +85,20 @@ class PositionIndex {
   // The same by brute force over every signature (the twin of nearest()).
   std::vector<IndexMatch> nearestBrute(const Board& board, Color toMove, size_t k,
                                        long skipGame = -1) const;
-  // Region query (a scan): entries whose stones inside the rectangle equal the query's
-  // under some symmetry (exact), then the k nearest by D summed over the rectangle only.
-  std::vector<IndexMatch> region(const Board& board, Color toMove, Rect rect, size_t k) const;
+  // Region query: entries whose stones inside the rectangle equal the query's under some
+  // symmetry (exact, by game and move), then the k nearest others by D summed over the
+  // rectangle only (a scan). Exact matches come from the window table when it is built
+  // and a window with a stone of the query fits inside the rectangle, else from a scan.
+  std::vector<IndexMatch> region(const Board& board, Color toMove, Rect rect, size_t k,
+                                 RegionStats* stats = nullptr) const;
+  // The exact part of region() by scanning every entry (the twin of the window path).
+  std::vector<IndexMatch> regionExactScan(const Board& board, Color toMove, Rect rect) const;
+
+  // Builds the window table: per window of WindowParams{} (similar.hpp; the layout maps
+  // onto itself under every symmetry), the entries by the high 32 bits of their window
+  // key in the canonical frame, empty windows left out. Returns its size in bytes.
+  size_t buildWindowTable(int threads = 2);
+  bool hasWindowTable() const { return !windowTable_.empty(); }
 
   // The colour of a point of an entry's canonical-frame stones.
   Color stoneAt(uint32_t entry, int x, int y) const;
@@ -89,6 +106,9 @@ class PositionIndex {
  private:
   IndexMatch matchOf(uint32_t entry, bool exact, int32_t D, int symmetryToStored) const;
   void buildKeyOrder();
+  // Exact region matches from the window table; false when no window can be used.
+  bool regionExactWindows(const Board& board, Color toMove, Rect r, std::vector<IndexMatch>& out,
+                          RegionStats& stats) const;
 
   BoardSize size_;
   CanonicalOptions canonical_;
@@ -98,6 +118,8 @@ class PositionIndex {
   SignatureStore store_;
   std::vector<uint8_t> stones_;  // 2 bits a point, canonical frame, stoneBytes() per entry
   std::vector<std::pair<uint64_t, uint32_t>> byKey_;
+  // Per window (row by row of windowOrigins), sorted (key >> 32) << 32 | entry.
+  std::vector<std::vector<uint64_t>> windowTable_;
   size_t stoneBytes() const { return (static_cast<size_t>(size_.points()) + 3) / 4; }
 };
 

@@ -79,10 +79,26 @@ XY fromCanonical(const CanonicalKey& key, XY p, BoardSize size) {
 
 std::vector<int> windowOrigins(int length, const WindowParams& params) {
   if (params.side < 1 || params.step < 1) throw InputError("window side and step must be positive");
+  if (params.step > params.side) throw InputError("window step larger than its side");
   if (params.side > length) throw InputError("window larger than the board");
+  // Origins step in from both edges up to the middle, so the layout is its own mirror.
   std::vector<int> out;
-  for (int o = 0; o + params.side <= length; o += params.step) out.push_back(o);
-  if (out.back() + params.side < length) out.push_back(length - params.side);
+  for (int o = 0; 2 * o <= length - params.side; o += params.step) {
+    out.push_back(o);
+    out.push_back(length - params.side - o);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  // The two halves may leave a gap in the middle: the centre window(s) close it.
+  for (size_t i = 0; i + 1 < out.size(); ++i) {
+    if (out[i + 1] > out[i] + params.side) {
+      out.push_back((length - params.side) / 2);
+      out.push_back((length - params.side + 1) / 2);
+      std::sort(out.begin(), out.end());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+      break;
+    }
+  }
   return out;
 }
 

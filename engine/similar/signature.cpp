@@ -2,10 +2,15 @@
 #include "engine/similar/signature.hpp"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdlib>
 #include <numeric>
 #include <queue>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "engine/board/errors.hpp"
 #include "engine/board/symmetry.hpp"
@@ -36,30 +41,100 @@ std::vector<int32_t> lineFeatures(const int8_t* sig, int width, int height) {
     for (int x = 0; x < width; ++x) {
       const int r = std::min({x, width - 1 - x, y, height - 1 - y});
       const int v = sig[static_cast<size_t>(y) * width + x];
-      f[static_cast<size_t>(r)] += v;
-      f[static_cast<size_t>(lines + r)] += std::abs(v);
+      f[static_cast<size_t>(v >= 0 ? r : lines + r)] += std::abs(v);
     }
   }
   return f;
 }
 
-int32_t l1Distance(const int8_t* a, const int8_t* b, int n) {
+int32_t l1DistanceScalar(const int8_t* a, const int8_t* b, int n) {
   int32_t d = 0;
   for (int i = 0; i < n; ++i)
     d += std::abs(static_cast<int32_t>(a[i]) - static_cast<int32_t>(b[i]));
   return d;
 }
 
+#if defined(__SSE2__)
+
+namespace {
+
+// |a - b| summed over 16 int8 lanes into two 64-bit halves: flipping the sign bit turns
+// int8 into biased uint8 without changing differences, then psadbw.
+inline __m128i sad16(const int8_t* a, const int8_t* b) {
+  const __m128i bias = _mm_set1_epi8(static_cast<char>(0x80));
+  const __m128i va = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a)), bias);
+  const __m128i vb = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(b)), bias);
+  return _mm_sad_epu8(va, vb);
+}
+
+inline int32_t horizontal64(__m128i v) {
+  return static_cast<int32_t>(_mm_cvtsi128_si32(v) + _mm_cvtsi128_si32(_mm_srli_si128(v, 8)));
+}
+
+}  // namespace
+
+int32_t l1DistanceBelow(const int8_t* a, const int8_t* b, int n, int32_t limit) {
+  __m128i acc = _mm_setzero_si128();
+  int i = 0;
+  // Blocks of 64 values, then a look at the running sum.
+  for (; i + 64 <= n; i += 64) {
+    acc = _mm_add_epi64(acc, sad16(a + i, b + i));
+    acc = _mm_add_epi64(acc, sad16(a + i + 16, b + i + 16));
+    acc = _mm_add_epi64(acc, sad16(a + i + 32, b + i + 32));
+    acc = _mm_add_epi64(acc, sad16(a + i + 48, b + i + 48));
+    if (horizontal64(acc) >= limit) return horizontal64(acc);
+  }
+  for (; i + 16 <= n; i += 16) acc = _mm_add_epi64(acc, sad16(a + i, b + i));
+  return horizontal64(acc) + l1DistanceScalar(a + i, b + i, n - i);
+}
+
+int32_t l1Distance16(const int16_t* a, const int16_t* b, int n) {
+  const __m128i ones = _mm_set1_epi16(1);
+  __m128i acc = _mm_setzero_si128();
+  for (int i = 0; i < n; i += 8) {
+    const __m128i va = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
+    const __m128i vb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
+    const __m128i d = _mm_sub_epi16(va, vb);  // no overflow: cell sums are non-negative
+    const __m128i ad = _mm_max_epi16(d, _mm_sub_epi16(_mm_setzero_si128(), d));
+    acc = _mm_add_epi32(acc, _mm_madd_epi16(ad, ones));
+  }
+  acc = _mm_add_epi32(acc, _mm_srli_si128(acc, 8));
+  acc = _mm_add_epi32(acc, _mm_srli_si128(acc, 4));
+  return _mm_cvtsi128_si32(acc);
+}
+
+#else
+
+int32_t l1DistanceBelow(const int8_t* a, const int8_t* b, int n, int32_t limit) {
+  int32_t d = 0;
+  for (int i = 0; i < n; i += 64) {
+    d += l1DistanceScalar(a + i, b + i, std::min(64, n - i));
+    if (d >= limit) return d;
+  }
+  return d;
+}
+
+int32_t l1Distance16(const int16_t* a, const int16_t* b, int n) {
+  int32_t d = 0;
+  for (int i = 0; i < n; ++i) d += std::abs(int32_t{a[i]} - int32_t{b[i]});
+  return d;
+}
+
+#endif
+
+int32_t l1Distance(const int8_t* a, const int8_t* b, int n) {
+  return l1DistanceBelow(a, b, n, INT32_MAX);
+}
+
 int32_t featureBound(const int32_t* fa, const int32_t* fb, int lines) {
   int32_t bound = 0;
-  for (int r = 0; r < lines; ++r) {
-    bound += std::max(std::abs(fa[r] - fb[r]), std::abs(fa[lines + r] - fb[lines + r]));
-  }
+  for (int i = 0; i < 2 * lines; ++i) bound += std::abs(fa[i] - fb[i]);
   return bound;
 }
 
 std::vector<int> cellBands(int length) {
-  const int bands = std::min(5, length);
+  int bands = std::min(length, std::max(7, (length + 11) / 12));
+  if (length % 2 == 1 && bands % 2 == 0) ++bands;  // the middle point needs a middle band
   std::vector<int> band(static_cast<size_t>(length));
   for (int x = 0; x < length; ++x) {
     const int m = std::min(x, length - 1 - x);  // distance from the nearer end
@@ -69,15 +144,28 @@ std::vector<int> cellBands(int length) {
   return band;
 }
 
-std::vector<int32_t> cellSums(const int8_t* sig, int width, int height) {
+int cellStride(int width, int height) {
+  const int cells = (cellBands(width).back() + 1) * (cellBands(height).back() + 1);
+  return (2 * cells + 7) / 8 * 8;
+}
+
+std::vector<int16_t> cellSums(const int8_t* sig, int width, int height) {
   const std::vector<int> bx = cellBands(width), by = cellBands(height);
   const int nx = bx.back() + 1;
-  std::vector<int32_t> out(static_cast<size_t>(nx) * (by.back() + 1), 0);
+  const size_t cells = static_cast<size_t>(nx) * (by.back() + 1);
+  std::vector<int32_t> sums(2 * cells, 0);
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
-      out[static_cast<size_t>(by[static_cast<size_t>(y)]) * nx + bx[static_cast<size_t>(x)]] +=
-          sig[static_cast<size_t>(y) * width + x];
+      const int v = sig[static_cast<size_t>(y) * width + x];
+      const size_t c =
+          static_cast<size_t>(by[static_cast<size_t>(y)]) * nx + bx[static_cast<size_t>(x)];
+      sums[v >= 0 ? c : cells + c] += std::abs(v);
     }
+  }
+  std::vector<int16_t> out(static_cast<size_t>(cellStride(width, height)), 0);
+  for (size_t i = 0; i < sums.size(); ++i) {
+    // A band has at most 13 points (cellBands), so a cell sum is at most 169 * 128.
+    out[i] = static_cast<int16_t>(std::min(sums[i], 32767));
   }
   return out;
 }
@@ -85,7 +173,7 @@ std::vector<int32_t> cellSums(const int8_t* sig, int width, int height) {
 SignatureStore::SignatureStore(int width, int height)
     : width_(width), height_(height), lines_(lineCount(width, height)) {
   validateBoardSize(width, height);
-  cellCount_ = (cellBands(width).back() + 1) * (cellBands(height).back() + 1);
+  cellStride_ = cellStride(width, height);
 }
 
 uint32_t SignatureStore::add(const int8_t* sig) {
@@ -93,9 +181,9 @@ uint32_t SignatureStore::add(const int8_t* sig) {
   maps_.insert(maps_.end(), sig, sig + points());
   const std::vector<int32_t> f = lineFeatures(sig, width_, height_);
   features_.insert(features_.end(), f.begin(), f.end());
-  const int32_t m = std::accumulate(f.begin() + lines_, f.end(), 0);
+  const int32_t m = std::accumulate(f.begin(), f.end(), 0);  // total magnitude
   if (!magnitude_.empty() && m < magnitude_.back()) sorted_ = false;
-  const std::vector<int32_t> c = cellSums(sig, width_, height_);
+  const std::vector<int16_t> c = cellSums(sig, width_, height_);
   cells_.insert(cells_.end(), c.begin(), c.end());
   magnitude_.push_back(m);
   return n;
@@ -124,7 +212,7 @@ SignatureStore SignatureStore::fromRaw(int width, int height, std::vector<int8_t
   const size_t n = maps.size() / static_cast<size_t>(s.points());
   s.features_.reserve(n * 2 * static_cast<size_t>(s.lines_));
   s.magnitude_.reserve(n);
-  s.cells_.reserve(n * static_cast<size_t>(s.cellCount_));
+  s.cells_.reserve(n * static_cast<size_t>(s.cellStride_));
   for (size_t i = 0; i < n; ++i) s.add(&maps[i * static_cast<size_t>(s.points())]);
   s.maps_ = std::move(maps);
   return s;
@@ -136,7 +224,7 @@ namespace {
 struct Query {
   std::vector<int> syms;
   std::vector<std::vector<int8_t>> sigs;
-  std::vector<std::vector<int32_t>> cells;  // cellSums of each orientation
+  std::vector<std::vector<int16_t>> cells;  // cellSums of each orientation
   std::vector<int32_t> features;
   int32_t magnitude = 0;
 };
@@ -152,24 +240,42 @@ Query makeQuery(const InfluenceMap& map, int width, int height) {
     q.cells.push_back(cellSums(q.sigs.back().data(), width, height));
   }
   q.features = lineFeatures(q.sigs[0].data(), width, height);
-  const int lines = lineCount(width, height);
-  q.magnitude = std::accumulate(q.features.begin() + lines, q.features.end(), 0);
+  q.magnitude = std::accumulate(q.features.begin(), q.features.end(), 0);
   return q;
 }
 
-// Full D of an entry: the best orientation of the query. With cells, orientations whose
-// cell bound reaches `limit` are skipped (their D cannot beat it).
-Neighbour refine(const Query& q, const int8_t* sig, int n, uint32_t entry,
-                 const int32_t* cells = nullptr, int cellCount = 0, int32_t limit = INT32_MAX) {
+// The entry's D: the best orientation of the query, when below limit (else distance
+// INT32_MAX). Orientations are tried in order of their cell bound, and those whose bound
+// reaches the best so far are skipped; the L1 distance stops once it reaches it.
+Neighbour refine(const Query& q, const int8_t* sig, int n, uint32_t entry, const int16_t* cells,
+                 int cellStride, int32_t limit, SignatureStore::Stats& stats) {
+  std::array<std::pair<int32_t, int>, NUM_SYMMETRIES> order;
+  const size_t count = q.syms.size();
+  for (size_t i = 0; i < count; ++i)
+    order[i] = {l1Distance16(q.cells[i].data(), cells, cellStride), static_cast<int>(i)};
+  std::sort(order.begin(), order.begin() + static_cast<long>(count));
+  Neighbour best{entry, INT32_MAX, 0};
+  int32_t bar = limit;
+  bool counted = false;
+  for (size_t j = 0; j < count && order[j].first < bar; ++j) {
+    const auto i = static_cast<size_t>(order[j].second);
+    if (!counted) ++stats.refined;
+    counted = true;
+    ++stats.l1;
+    const int32_t d = l1DistanceBelow(q.sigs[i].data(), sig, n, bar);
+    if (d < bar) {
+      best = {entry, d, q.syms[i]};
+      bar = d;
+    }
+  }
+  return best;
+}
+
+// Full D of an entry over every orientation (the brute-force twin).
+Neighbour refineAll(const Query& q, const int8_t* sig, int n, uint32_t entry) {
   Neighbour best{entry, INT32_MAX, 0};
   for (size_t i = 0; i < q.syms.size(); ++i) {
-    if (cells) {
-      int32_t bound = 0;
-      for (int c = 0; c < cellCount; ++c)
-        bound += std::abs(q.cells[i][static_cast<size_t>(c)] - cells[c]);
-      if (bound >= std::min(limit, best.distance)) continue;
-    }
-    const int32_t d = l1Distance(q.sigs[i].data(), sig, n);
+    const int32_t d = l1DistanceScalar(q.sigs[i].data(), sig, n);
     if (d < best.distance) best = {entry, d, q.syms[i]};
   }
   return best;
@@ -195,11 +301,11 @@ std::vector<Neighbour> SignatureStore::nearest(const InfluenceMap& map, size_t k
     ++local.bounded;
     const int32_t* f = &features_[i * 2 * static_cast<size_t>(lines_)];
     if (featureBound(q.features.data(), f, lines_) >= threshold()) return;
+    ++local.celled;
     const Neighbour nb =
-        refine(q, signature(e), points(), e, &cells_[i * static_cast<size_t>(cellCount_)],
-               cellCount_, threshold());
-    if (nb.distance == INT32_MAX) return;  // every orientation cut by the cell bound
-    ++local.refined;
+        refine(q, signature(e), points(), e, &cells_[i * static_cast<size_t>(cellStride_)],
+               cellStride_, threshold(), local);
+    if (nb.distance == INT32_MAX) return;  // no orientation below the threshold
     if (heap.size() < k) {
       heap.push(nb);
     } else if (closer(nb, heap.top())) {
@@ -239,7 +345,7 @@ std::vector<Neighbour> SignatureStore::nearestBrute(
   for (size_t i = 0; i < size(); ++i) {
     const auto e = static_cast<uint32_t>(i);
     if (accept && !accept(e)) continue;
-    all.push_back(refine(q, signature(e), points(), e));
+    all.push_back(refineAll(q, signature(e), points(), e));
   }
   const size_t n = std::min(k, all.size());
   std::partial_sort(all.begin(), all.begin() + static_cast<long>(n), all.end(), closer);

@@ -6,14 +6,21 @@
 // as one int8 per point, taken in a chosen orientation. Its distance to another is
 // D = sum of |a - b| (the D of the a-priori distance, in the model's units).
 //
-// Search. Besides the map, each entry keeps symmetry-invariant "line features": for every
-// line r = min(x, W-1-x, y, H-1-y) (the first line is r = 0) the sum of the values and the
-// sum of their magnitudes. By the triangle inequality, per line max(|dSum|, |dAbs|) summed
-// over lines is a lower bound of D under every symmetry, so the search can skip entries
-// exactly: it visits entries in order of total magnitude (another lower bound), skips
-// entries whose line bound reaches the current k-th best, then entries whose cell bound
-// (sums over 5x5 symmetric cells, compared per query orientation) does, and computes the
-// full D only for the orientations that survive. The result is the exact k nearest.
+// Search: a coarse-to-fine filter of lower bounds, each from the triangle inequality
+// (the L1 distance of sums over disjoint sets of points is at most the L1 distance of
+// the points), split by sign: for a set S, sum over S of |a - b| >= |P_a - P_b| + |N_a - N_b|
+// with P and N the sums of the positive and negative parts (a = P - N pointwise and
+// |a - b| = |a+ - b+| + |a- - b-| for scalars).
+//   0. the total magnitude (entries are stored in its order; the walk goes outward from
+//      the query's and stops when the gap reaches the k-th best D);
+//   1. symmetry-invariant line features: per line r = min(x, W-1-x, y, H-1-y), P and N;
+//   2. per query orientation, cell sums: P and N over cells of 7 x 7 bands laid out
+//      symmetrically, so every symmetry maps cells onto cells (int16, SIMD);
+//   3. the full L1 distance (SIMD, psadbw), abandoned as soon as it reaches the k-th best,
+//      for the orientations whose cell bound is below it, lowest bound first.
+// The result is the exact k nearest; nearestBrute (full D of everything) is its twin.
+// The idea is the classic filter-and-refine search with lower-bounding features
+// (GEMINI: Faloutsos, Ranganathan and Manolopoulos, SIGMOD 1994).
 #pragma once
 
 #include <cstdint>
@@ -31,11 +38,18 @@ std::vector<int8_t> signatureOf(const InfluenceMap& map, int s);
 // Number of lines (r values) of a board size: (min(width, height) + 1) / 2.
 int lineCount(int width, int height);
 
-// The line features of a signature: sums then magnitude sums, 2 * lineCount values.
+// The line features of a signature: per line the sum of the positive parts, then per line
+// the sum of the negative parts' magnitudes, 2 * lineCount values.
 std::vector<int32_t> lineFeatures(const int8_t* sig, int width, int height);
 
-// Sum of |a[i] - b[i]| over n values.
+// Sum of |a[i] - b[i]| over n values (SIMD where the machine has it).
 int32_t l1Distance(const int8_t* a, const int8_t* b, int n);
+// The plain loop (the twin of l1Distance).
+int32_t l1DistanceScalar(const int8_t* a, const int8_t* b, int n);
+// l1Distance when it is below limit; otherwise some value >= limit (stops early).
+int32_t l1DistanceBelow(const int8_t* a, const int8_t* b, int n, int32_t limit);
+// Sum of |a[i] - b[i]| over n int16 values, n a multiple of 8 (cell bounds).
+int32_t l1Distance16(const int16_t* a, const int16_t* b, int n);
 
 // The line-feature lower bound of the L1 distance (lines values per kind).
 int32_t featureBound(const int32_t* fa, const int32_t* fb, int lines);
@@ -48,12 +62,17 @@ struct Neighbour {
   int symmetry = 0;
 };
 
-// Cell bands along a side of `length` points: 5 bands (fewer on small boards), laid out
-// symmetrically about the centre so that every board symmetry maps cells onto cells.
+// Cell bands along a side of `length` points: 7 bands (fewer on small boards, more on
+// boards over 84 points so a band stays under 13 points), laid out symmetrically about
+// the centre so that every board symmetry maps cells onto cells.
 std::vector<int> cellBands(int length);
 
-// Sums of a signature over the cells (bands of x times bands of y), row by row.
-std::vector<int32_t> cellSums(const int8_t* sig, int width, int height);
+// Number of int16 values cellSums returns (2 per cell, padded to a multiple of 8).
+int cellStride(int width, int height);
+
+// Per cell (bands of x times bands of y, row by row) the sum of the positive parts, then
+// per cell the sum of the negative parts' magnitudes; zero padding up to cellStride.
+std::vector<int16_t> cellSums(const int8_t* sig, int width, int height);
 
 // Signatures of one board size, searched exactly for the k nearest.
 class SignatureStore {
@@ -85,7 +104,9 @@ class SignatureStore {
   // Counters of the last search (for measurements).
   struct Stats {
     size_t bounded = 0;  // entries whose line bound was computed
-    size_t refined = 0;  // entries whose full D was computed
+    size_t celled = 0;   // entries that passed it (cell bounds computed)
+    size_t refined = 0;  // entries whose L1 distance was computed in some orientation
+    size_t l1 = 0;       // (entry, orientation) L1 distances computed
   };
 
   // The k nearest entries to map (any orientation of the query), nearest first, ties by
@@ -106,8 +127,8 @@ class SignatureStore {
   std::vector<int8_t> maps_;
   std::vector<int32_t> features_;   // 2 * lines_ per entry
   std::vector<int32_t> magnitude_;  // total |value| per entry
-  std::vector<int32_t> cells_;      // cellSums per entry (stored orientation)
-  int cellCount_ = 0;
+  std::vector<int16_t> cells_;      // cellSums per entry (stored orientation)
+  int cellStride_ = 0;
 };
 
 }  // namespace engine

@@ -64,8 +64,10 @@ XY fromCanonical(const CanonicalKey& key, XY p, BoardSize size);
 
 // ---- Sub-domain window keys ---------------------------------------------------------
 
-// Square windows of side `side` whose corners step by `step` (the last window of a row or
-// column is moved flush with the edge so every point is covered).
+// Square windows of side `side` whose corners step by `step` in from both edges towards
+// the middle (a centre window closes any gap left there), so the layout is its own mirror
+// image: every symmetry of the board maps windows onto windows. step <= side, so every
+// point is covered.
 struct WindowParams {
   int side = 6;
   int step = 3;
@@ -81,11 +83,12 @@ struct WindowKey {
   bool operator==(const WindowKey&) const = default;
 };
 
-// The top-left corners along one side of `length` points (0, step, ..., length - side).
+// The top-left corners along one side of `length` points: 0, step, 2 step, ... up to the
+// middle and their mirrors length - side - o (19, side 6, step 3: 0 3 6 7 10 13).
 std::vector<int> windowOrigins(int length, const WindowParams& params = {});
 
 // The keys of every window of the board, row by row. Throws InputError when the window
-// does not fit the board or the step is not positive.
+// does not fit the board or the step is not in 1..side.
 std::vector<WindowKey> windowKeys(const Board& board, const WindowParams& params = {});
 
 // Zobrist key of the stones inside the rectangle [x1, x2] x [y1, y2] (inclusive).

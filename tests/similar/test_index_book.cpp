@@ -117,6 +117,60 @@ TEST_CASE("index: exact matches under symmetry, nearest equals brute force, roun
   CHECK_THROWS_AS(PositionIndex::load(path), tables::TableError);
 }
 
+TEST_CASE("region queries: the window table finds exactly what the scan finds") {
+  GameFolder folder(12);
+  PositionIndex index = PositionIndex::build(folder.files, {});
+  const std::vector<Rect> rects = {{0, 0, 8, 8}, {0, 0, 5, 5}, {3, 3, 8, 8},
+                                   {8, 0, 2, 6}, {0, 2, 8, 8}, {2, 2, 4, 4}};
+  struct Answer {
+    std::vector<IndexMatch> matches;
+    RegionStats stats;
+  };
+  auto ask = [&](const LoadedPosition& lp, Rect r) {
+    Answer a;
+    a.matches = index.region(lp.game.board(), lp.toMove, r, 0, &a.stats);
+    return a;
+  };
+  // Before the table is built every region query scans.
+  const LoadedPosition first = loadPosition(folder.files[0], 20);
+  CHECK_FALSE(ask(first, rects[1]).stats.windows);
+  CHECK(index.buildWindowTable(2) > 0);
+  REQUIRE(index.hasWindowTable());
+  long windowed = 0, recurring = 0;
+  for (size_t g = 0; g < folder.files.size(); g += 3) {
+    for (int move : {4, 12, 25, 39}) {
+      const LoadedPosition lp = loadPosition(folder.files[g], move);
+      for (const Rect& r : rects) {
+        const Answer a = ask(lp, r);
+        const auto scan = index.regionExactScan(lp.game.board(), lp.toMove, r);
+        REQUIRE(a.matches.size() == scan.size());
+        for (size_t i = 0; i < scan.size(); ++i) {
+          CHECK(a.matches[i].entry == scan[i].entry);
+          CHECK(a.matches[i].D == scan[i].D);
+          CHECK(a.matches[i].next == scan[i].next);
+        }
+        // The query position itself is indexed, so it always matches its own region.
+        CHECK(std::any_of(scan.begin(), scan.end(), [&](const IndexMatch& m) {
+          const IndexEntry& e = index.entries()[m.entry];
+          return index.games()[e.game].id == lp.info.id && e.move == move;
+        }));
+        if (std::abs(r.x2 - r.x1) < 5 || std::abs(r.y2 - r.y1) < 5)
+          CHECK_FALSE(a.stats.windows);  // no 6x6 window fits inside
+        windowed += a.stats.windows;
+        recurring += scan.size() > 1;
+      }
+    }
+  }
+  CHECK(windowed > 40);   // most queries used the table
+  CHECK(recurring > 20);  // local shapes recur where whole positions do not
+  // With k > 0 the approximate part follows the exact one, whichever path found that.
+  const LoadedPosition lp = loadPosition(folder.files[3], 30);
+  const auto both = index.region(lp.game.board(), lp.toMove, {0, 0, 5, 5}, 4);
+  const auto exactPart = index.regionExactScan(lp.game.board(), lp.toMove, {0, 0, 5, 5});
+  REQUIRE(both.size() == exactPart.size() + 4);
+  for (size_t i = 0; i < both.size(); ++i) CHECK(both[i].exact == (i < exactPart.size()));
+}
+
 TEST_CASE("index stones and signatures agree with the replayed positions") {
   GameFolder folder(3);
   const PositionIndex index = PositionIndex::build(folder.files, {});

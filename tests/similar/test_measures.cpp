@@ -1,4 +1,5 @@
 // Canonical keys, window keys and the a-priori / a-posteriori distances.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -56,11 +57,31 @@ TEST_CASE("colour swap is identified only when asked") {
 }
 
 TEST_CASE("window origins cover the board, windows see only their own stones") {
-  CHECK(windowOrigins(19) == std::vector<int>{0, 3, 6, 9, 12, 13});
+  CHECK(windowOrigins(19) == std::vector<int>{0, 3, 6, 7, 10, 13});
   CHECK(windowOrigins(9) == std::vector<int>{0, 3});
   CHECK(windowOrigins(6) == std::vector<int>{0});
+  CHECK(windowOrigins(19, {3, 3}) == std::vector<int>{0, 3, 6, 8, 10, 13, 16});
+  CHECK(windowOrigins(20, {3, 3}) == std::vector<int>{0, 3, 6, 8, 9, 11, 14, 17});
   CHECK_THROWS_AS(windowOrigins(5), InputError);
   CHECK_THROWS_AS(windowOrigins(9, {6, 0}), InputError);
+  CHECK_THROWS_AS(windowOrigins(19, {3, 4}), InputError);
+  // Every layout is its own mirror image and covers every point.
+  for (int length = 1; length <= 40; ++length) {
+    for (int side = 1; side <= std::min(length, 8); ++side) {
+      for (int step = 1; step <= side; ++step) {
+        const std::vector<int> o = windowOrigins(length, {side, step});
+        std::vector<int> mirror;
+        for (int v : o) mirror.push_back(length - side - v);
+        std::sort(mirror.begin(), mirror.end());
+        CHECK(mirror == o);
+        std::vector<bool> covered(static_cast<size_t>(length), false);
+        for (int v : o) {
+          for (int i = v; i < v + side; ++i) covered[static_cast<size_t>(i)] = true;
+        }
+        CHECK(std::count(covered.begin(), covered.end(), false) == 0);
+      }
+    }
+  }
   Board a(19, 19), b(19, 19);
   a.play(a.point(3, 3), Color::Black);
   b.play(b.point(3, 3), Color::Black);

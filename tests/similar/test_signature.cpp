@@ -1,8 +1,10 @@
 // Influence signatures: the line-feature bound never exceeds the true distance, and the
 // pruned k-nearest search returns exactly what brute force returns.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "engine/board/errors.hpp"
+#include "engine/board/rng.hpp"
 #include "engine/similar/signature.hpp"
 #include "tests/similar/similar_test_util.hpp"
 
@@ -41,8 +43,10 @@ TEST_CASE("line-feature bound is below the L1 distance under every symmetry") {
               l1Distance(sx.data(), sy.data(), size.points()));
         const auto cx = cellSums(sx.data(), size.width, size.height);
         const auto cy = cellSums(sy.data(), size.width, size.height);
+        REQUIRE(cx.size() == static_cast<size_t>(cellStride(size.width, size.height)));
         int32_t cellBound = 0;
         for (size_t c = 0; c < cx.size(); ++c) cellBound += std::abs(cx[c] - cy[c]);
+        CHECK(cellBound == l1Distance16(cx.data(), cy.data(), static_cast<int>(cx.size())));
         CHECK(cellBound <= l1Distance(sx.data(), sy.data(), size.points()));
       }
     }
@@ -50,13 +54,45 @@ TEST_CASE("line-feature bound is below the L1 distance under every symmetry") {
 }
 
 TEST_CASE("cell bands are symmetric about the centre") {
-  CHECK(cellBands(19) == std::vector<int>{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4});
-  CHECK(cellBands(9) == std::vector<int>{0, 0, 1, 1, 2, 3, 3, 4, 4});
-  for (int n = 1; n <= 30; ++n) {
+  CHECK(cellBands(19) == std::vector<int>{0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6});
+  CHECK(cellBands(9) == std::vector<int>{0, 0, 1, 2, 3, 4, 5, 6, 6});
+  CHECK(cellStride(19, 19) == 104);  // 2 * 49 cells, padded to a multiple of 8
+  for (int n = 1; n <= 1001; n += n < 40 ? 1 : 37) {
     const auto b = cellBands(n);
-    for (int x = 0; x < n; ++x)
+    std::vector<int> width(static_cast<size_t>(b.back() + 1), 0);
+    for (int x = 0; x < n; ++x) {
       CHECK(b[static_cast<size_t>(x)] + b[static_cast<size_t>(n - 1 - x)] == b.back());
+      ++width[static_cast<size_t>(b[static_cast<size_t>(x)])];
+    }
+    // Cell sums of int8 values fit int16: a band is at most 13 points wide.
+    CHECK(*std::max_element(width.begin(), width.end()) <= 13);
   }
+}
+
+TEST_CASE("SIMD L1 distances equal the plain loop; the bounded one stops at its limit") {
+  Rng rng(11);
+  for (int n : {1, 15, 16, 17, 63, 64, 65, 81, 361, 1000}) {
+    std::vector<int8_t> a(static_cast<size_t>(n)), b(static_cast<size_t>(n));
+    for (int rep = 0; rep < 20; ++rep) {
+      for (size_t i = 0; i < a.size(); ++i) {
+        // Include the extremes: -128 and 127 differ by 255.
+        a[i] = static_cast<int8_t>(rep == 0 ? -128 : static_cast<int>(rng.below(256)) - 128);
+        b[i] = static_cast<int8_t>(rep == 0 ? 127 : static_cast<int>(rng.below(256)) - 128);
+      }
+      const int32_t d = l1DistanceScalar(a.data(), b.data(), n);
+      CHECK(l1Distance(a.data(), b.data(), n) == d);
+      CHECK(l1DistanceBelow(a.data(), b.data(), n, d + 1) == d);
+      CHECK(l1DistanceBelow(a.data(), b.data(), n, d / 2 + 1) >= d / 2 + 1);
+    }
+  }
+  std::vector<int16_t> x(104), y(104);
+  int32_t d16 = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    x[i] = static_cast<int16_t>(rng.below(32768));
+    y[i] = static_cast<int16_t>(rng.below(32768));
+    d16 += std::abs(int32_t{x[i]} - int32_t{y[i]});
+  }
+  CHECK(l1Distance16(x.data(), y.data(), 104) == d16);
 }
 
 TEST_CASE("pruned nearest search equals brute force") {
