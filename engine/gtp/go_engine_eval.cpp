@@ -100,6 +100,22 @@ StatusLists statusLists(const Game& game, DeadMethod method) {
   return out;
 }
 
+// estimate_score: the evaluation's margin for any position (unfinished ones too: open
+// regions count only where proto-territory gives them, TerritoryParams::maxOutrightRegion),
+// counted as the game's rules count, with the playout check on boards where playouts
+// are cheap enough (ownershipPlayouts, at most 100).
+std::string estimateScore(const Game& game) {
+#ifdef FGO_HAVE_TERRITORY
+  TerritoryParams params;
+  params.playouts = std::min(100, ownershipPlayouts(game.board()));
+  const Evaluation ev = evaluate(game.board(), game.rules().komi, params);
+  return Evaluation::resultText(ev.margin(game.rules().scoring == ScoringRule::Area));
+#else
+  (void)game;
+  throw GtpError("engine/territory is not built into this engine");
+#endif
+}
+
 // The method final_score and final_status_list use.
 DeadMethod defaultMethod() {
   return territoryAvailable() ? DeadMethod::Combined : DeadMethod::Playouts;
@@ -262,6 +278,10 @@ struct ShapeSource {
 void GoEngine::registerEvalCommands() {
   server_.add("final_score", [this](const GtpArgs& a) { return cmdFinalScore(a); });
   server_.add("final_status_list", [this](const GtpArgs& a) { return cmdFinalStatusList(a); });
+  server_.add("estimate_score", [this](const GtpArgs& a) {
+    a.expectCount(0);
+    return estimateScore(game_);
+  });
   server_.add("gogui-analyze_commands", [this](const GtpArgs& a) { return cmdAnalyzeCommands(a); });
   server_.add("fgo-area_owner", [this](const GtpArgs& a) { return cmdAreaOwner(a); });
   server_.add("fgo-influence", [this](const GtpArgs& a) {
@@ -340,6 +360,7 @@ std::string GoEngine::cmdAnalyzeCommands(const GtpArgs& a) {
          "plist/Dead stones/final_status_list dead\n"
          "gfx/Area owner (Tromp-Taylor, board as it stands)/fgo-area_owner\n"
          "string/Final score (dead stones removed)/final_score\n"
+         "string/Score estimate (any position)/estimate_score\n"
          "string/Show board/showboard\n";
 }
 

@@ -202,3 +202,25 @@ TEST_CASE("final_status_list: alive, dead and seki partition the stones") {
   }
   CHECK(ask(*e, "final_score") == scoreGame(e->game(), dead).result());
 }
+
+TEST_CASE("estimate_score: any position, unfinished ones near komi") {
+  if (!territoryAvailable()) {
+    CHECK(ask(*makeEngine(7, {9, 9}), "estimate_score").rfind("?", 0) == 0);
+    return;
+  }
+  auto e = makeEngine(7, {9, 9});
+  REQUIRE(ask(*e, "komi 7") == "");
+  CHECK(ask(*e, "estimate_score") == "W+7");
+  // One move does not settle the board (it once said B+73.5 here).
+  playAll(*e, {"b e5"});
+  const std::string one = ask(*e, "estimate_score");
+  INFO(one);
+  REQUIRE(one.rfind("W+", 0) == 0);
+  const double margin = std::stod(one.substr(2));
+  CHECK(margin >= 5);
+  CHECK(margin <= 7);
+  CHECK(ask(*e, "estimate_score extra").rfind("?", 0) == 0);
+  // A finished position: the same as final_score.
+  auto f = twoWalls();
+  CHECK(ask(*f, "estimate_score") == ask(*f, "final_score"));
+}
