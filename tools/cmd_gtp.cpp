@@ -73,6 +73,10 @@ int runGtp(const std::vector<std::string>& args) {
       "playouts, not in the opening); 0 never resigns")(
       "time-margin", po::value(&mcts.time.marginSeconds)->default_value(0.25),
       "seconds kept back from every timed move for process and GUI overhead")(
+      "no-tree-reuse", "mcts: every genmove searches from scratch (default: keep the subtree)")(
+      "playout-cap", po::value(&mcts.search.maxPlayoutMoves)->default_value(0),
+      "mcts: moves a playout may run before it is scored as it stands (0: 3 x points + 20; "
+      "huge boards need a cap to answer in bounded time)")(
       "analysis-memory", po::value(&mcts.analysisMemoryMB)->default_value(1024),
       "mcts: MB of search tree an analysis may grow before it stops searching")("quiet",
                                                                                 "no log on stderr");
@@ -89,6 +93,8 @@ int runGtp(const std::vector<std::string>& args) {
   if (!(mcts.analysisMemoryMB >= 1 && mcts.analysisMemoryMB <= 1e6)) {
     throw UsageError("--analysis-memory must be 1..1000000 MB");
   }
+  mcts.reuseTrees = !vm.count("no-tree-reuse");
+  if (mcts.search.maxPlayoutMoves < 0) throw UsageError("--playout-cap must be >= 0");
   std::unique_ptr<engine::Player> chosen = makePlayer(player, mcts, seed);
   if (!bookFile.empty()) {
     auto book = std::make_shared<const engine::OpeningBook>(engine::OpeningBook::load(bookFile));

@@ -7,10 +7,8 @@ namespace engine {
 
 namespace {
 
-// The position of game as a fresh Game whose rules end it after two passes.
-Game searchCopy(const Game& game, Color toMove) {
-  Rules rules = game.rules();
-  rules.passesToEnd = 2;
+// The position of game as a fresh Game whose stones are game's board (no history).
+Game positionCopy(const Game& game, const Rules& rules) {
   const Board& b = game.board();
   Game copy(b.size(), rules);
   std::vector<std::pair<Point, Color>> stones;
@@ -20,12 +18,38 @@ Game searchCopy(const Game& game, Color toMove) {
     }
   }
   if (!stones.empty()) copy.setup(stones);
-  if (game.consecutivePasses() == 1 && game.toMove() == toMove) {
-    copy.play(PASS, opponent(toMove));  // passing now would end the game
+  return copy;
+}
+
+}  // namespace
+
+Game searchCopy(const Game& game, Color toMove) {
+  Rules rules = game.rules();
+  rules.passesToEnd = 2;
+  const std::vector<Move>& moves = game.moves();
+  // The GTP game goes on after two passes (cleanup); replay from the last such pair.
+  size_t from = 0;
+  for (size_t i = 1; i < moves.size(); ++i) {
+    if (moves[i].point == PASS && moves[i - 1].point == PASS) from = i + 1;
+  }
+  size_t to = moves.size();
+  // A trailing pass by the side to move (it plays twice in a row) must not make the
+  // search's own pass end the game.
+  if (to > from && moves[to - 1].point == PASS && moves[to - 1].color == toMove) --to;
+  Game start = game;
+  for (size_t i = moves.size(); i > from; --i) start.undo();
+  Game copy = positionCopy(start, rules);
+  for (size_t i = from; i < to; ++i) {
+    if (copy.play(moves[i]) != MoveError::None) {  // cannot happen under the same rules
+      copy = positionCopy(game, rules);
+      break;
+    }
   }
   copy.setToMove(toMove);
   return copy;
 }
+
+namespace {
 
 MctsPlayerOptions playoutOptions(MctsParams params) {
   MctsPlayerOptions o;
@@ -72,7 +96,7 @@ Point MctsPlayer::chooseMove(const Game& game, const ClockState& clock, MoveRequ
   MctsParams params = paramsFor(game, clock);
   if (reporter.report) addReporter(params, reporter);
   const Color c = game.toMove();
-  last_ = mctsSearch(searchCopy(game, c), params);
+  last_ = mctsSearch(searchCopy(game, c), params, options_.reuseTrees ? &trees_ : nullptr);
   const MctsResult& r = last_;
   const int opening = static_cast<int>(options_.resignAfterFraction * game.board().size().points());
   const bool low = options_.resignBelow > 0 && r.playouts >= options_.resignMinPlayouts &&

@@ -26,25 +26,34 @@ struct MctsPlayerOptions {
   // for every candidate of a leaf when it is expanded, every expandAfter visits).
   int analysisPlayouts = 0;
   double analysisMemoryMB = 1024;
+  bool reuseTrees = true;  // genmove starts from the subtree of the moves played since
 };
+
+// The position of game as the search sees it, with c to move: the game's rules but two
+// passes end it; the setup stones and the moves since the last two passes in a row are
+// replayed, so the last move, the ko point and earlier positions (superko) are known. A
+// trailing pass by c itself is left out. Board and hash equal the game's.
+Game searchCopy(const Game& game, Color c);
 
 class MctsPlayer : public Player {
  public:
   explicit MctsPlayer(MctsPlayerOptions options);
   // Searches by playouts only (tests): options with these search parameters.
   explicit MctsPlayer(MctsParams params);
-  // Searches a copy of the position under the game's rules with two passes ending the
-  // game (the GTP game never ends by itself): the stones as setup, and a pass first when
-  // the opponent has just passed. The copy forgets the ko point and earlier positions,
-  // so a proposed move that the real game refuses (ko, superko) is replaced by the most
-  // visited root move the game allows, or a pass. Returns RESIGN when clearly lost.
+  // Searches searchCopy(game) (two passes end it; the GTP game never ends by itself),
+  // reusing the previous genmove's subtree (options.reuseTrees). A proposed move the real
+  // game refuses is replaced by the most visited root move it allows, or a pass.
+  // Returns RESIGN when clearly lost.
   Point chooseMove(const Game& game, const ClockState& clock, MoveRequest request) override;
   Point chooseMove(const Game& game, const ClockState& clock, MoveRequest request,
                    const SearchReporter& reporter) override;
   bool canAnalyze() const override { return true; }
   MctsResult analyze(const Game& game, Color toMove, const SearchReporter& reporter) override;
   std::string description() const override;
-  void newGame() override { lowWinrates_ = 0; }
+  void newGame() override {
+    lowWinrates_ = 0;
+    trees_.clear();
+  }
 
   // The search parameters genmove would use now (by clock, seconds or playouts).
   MctsParams paramsFor(const Game& game, const ClockState& clock) const;
@@ -58,6 +67,7 @@ class MctsPlayer : public Player {
   MctsPlayerOptions options_;
   MctsResult last_;
   int lowWinrates_ = 0;  // genmoves in a row below the resign threshold
+  MctsTrees trees_;      // the last genmove's trees (tree reuse)
 };
 
 }  // namespace engine

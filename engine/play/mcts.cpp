@@ -72,18 +72,22 @@ double finalMargin(const Board& b, double komi, std::vector<float>& own) {
 // One thread's search: its own tree, scratch board, random numbers and statistics.
 class Worker {
  public:
-  Worker(const Game& game, const MctsParams& params, uint64_t seed)
+  // Starts from `tree` (a subtree kept from an earlier search, root first) when it is
+  // not empty, else from a bare root.
+  Worker(const Game& game, const MctsParams& params, uint64_t seed, std::vector<Node> tree)
       : game_(game),
         params_(params),
         policy_(seed, params.policy),
         root_(game.board()),
-        scratch_(root_) {
+        scratch_(root_),
+        nodes_(std::move(tree)) {
     root_.clearUndo();
-    nodes_.reserve(1 << 16);
-    nodes_.push_back(Node{NO_POINT, opponent(game.toMove())});
+    nodes_.reserve(std::max<size_t>(nodes_.size() * 2, 1 << 16));
+    if (nodes_.empty()) nodes_.push_back(Node{NO_POINT, opponent(game.toMove())});
     firstPlayer_.assign(root_.arraySize(), Color::Empty);
     ownership_.assign(static_cast<size_t>(root_.width()) * root_.height(), 0);
-    maxPlayoutMoves_ = 3 * root_.width() * root_.height() + 20;
+    maxPlayoutMoves_ = params.maxPlayoutMoves > 0 ? params.maxPlayoutMoves
+                                                  : 3 * root_.width() * root_.height() + 20;
     rootLast_ = game.moves().empty() ? NO_POINT : game.moves().back().point;
   }
 
@@ -121,6 +125,8 @@ class Worker {
   const std::vector<Node>& nodes() const { return nodes_; }
   const std::vector<float>& ownership() const { return ownership_; }
   int simulations() const { return simulations_; }
+  // Hands the tree over (for MctsTrees); the worker is not used afterwards.
+  std::vector<Node> takeTree() { return std::move(nodes_); }
 
  private:
   void playMove(Point p, Color c, int& passes) {
@@ -283,6 +289,7 @@ MctsResult collect(const Workers& workers, const Game& game, bool withOwnership)
     std::lock_guard<std::mutex> lock(w->mutex());
     result.playouts += w->simulations();
     const Node& root = w->nodes()[0];
+    result.reusedVisits += static_cast<int>(root.visits) - w->simulations();
     for (uint32_t i = root.firstChild; i < root.firstChild + root.numChildren; ++i) {
       const Node& ch = w->nodes()[i];
       MoveStat& s = stats[ch.move];
@@ -371,10 +378,157 @@ double secondsSince(Clock::time_point start) {
 
 }  // namespace
 
+// ---- Tree reuse ----------------------------------------------------------------------
+
+struct MctsTrees::State {
+  std::vector<std::vector<Node>> trees;  // one per thread, root first
+  std::vector<Move> moves;               // the searched game's move list
+  uint64_t hash = 0;                     // its board hash
+  Color toMove = Color::Black;
+  double komi = 0;
+  KoRule ko = KoRule::Positional;
+};
+
+MctsTrees::MctsTrees() = default;
+MctsTrees::~MctsTrees() = default;
+
+void MctsTrees::clear() {
+  state_.reset();
+}
+
+size_t MctsTrees::nodes() const {
+  size_t n = 0;
+  if (state_) {
+    for (const auto& t : state_->trees) n += t.size();
+  }
+  return n;
+}
+
+namespace {
+
+constexpr uint32_t NO_CHILD = UINT32_MAX;
+
+// The child of `node` reached by move m, or NO_CHILD.
+uint32_t childFor(const std::vector<Node>& tree, uint32_t node, Move m) {
+  const Node& n = tree[node];
+  if (!n.expanded) return NO_CHILD;
+  for (uint32_t c = n.firstChild; c < n.firstChild + n.numChildren; ++c) {
+    if (tree[c].move == m.point && tree[c].mover == m.color) return c;
+  }
+  return NO_CHILD;
+}
+
+// The subtree of `tree` below node `top`, renumbered with top as node 0 (breadth first,
+// so every node's children stay contiguous).
+std::vector<Node> extractSubtree(const std::vector<Node>& tree, uint32_t top) {
+  std::vector<Node> out;
+  std::vector<uint32_t> from;  // out[i] copies tree[from[i]]
+  out.push_back(tree[top]);
+  from.push_back(top);
+  for (size_t i = 0; i < out.size(); ++i) {
+    const Node& src = tree[from[i]];
+    if (!src.expanded) continue;
+    out[i].firstChild = static_cast<uint32_t>(out.size());
+    for (uint32_t c = src.firstChild; c < src.firstChild + src.numChildren; ++c) {
+      out.push_back(tree[c]);
+      from.push_back(c);
+    }
+  }
+  return out;
+}
+
+// The kept trees' subtrees for game's position (one per thread, maybe empty), or none
+// when the game does not continue the last searched position.
+std::vector<std::vector<Node>> reusableTrees(const MctsTrees::State& s, const Game& game) {
+  const auto& moves = game.moves();
+  if (game.rules().komi != s.komi || game.rules().ko != s.ko || moves.size() < s.moves.size() ||
+      !std::equal(s.moves.begin(), s.moves.end(), moves.begin())) {
+    return {};
+  }
+  // Same position at the old root: undo the new moves on a copy and compare hashes.
+  Game back = game;
+  for (size_t i = s.moves.size(); i < moves.size(); ++i) back.undo();
+  if (back.board().hash() != s.hash || back.toMove() != s.toMove) return {};
+  std::vector<std::vector<Node>> out;
+  for (const auto& tree : s.trees) {
+    uint32_t node = tree.empty() ? NO_CHILD : 0;
+    for (size_t i = s.moves.size(); i < moves.size() && node != NO_CHILD; ++i) {
+      node = childFor(tree, node, moves[i]);
+    }
+    if (node != NO_CHILD && tree[node].mover != opponent(game.toMove())) node = NO_CHILD;
+    out.push_back(node == NO_CHILD ? std::vector<Node>{} : extractSubtree(tree, node));
+  }
+  return out;
+}
+
+// Moves the workers' trees into `trees` with the position they were grown from.
+void keepTrees(MctsTrees::State& s, Workers& workers, const Game& game) {
+  s.trees.clear();
+  for (auto& w : workers) s.trees.push_back(w ? w->takeTree() : std::vector<Node>{});
+  s.moves = game.moves();
+  s.hash = game.board().hash();
+  s.toMove = game.toMove();
+  s.komi = game.rules().komi;
+  s.ko = game.rules().ko;
+}
+
+}  // namespace
+
+std::vector<MoveStat> MctsTrees::childStats(const std::vector<Move>& path) const {
+  std::map<Point, MoveStat> stats;
+  std::map<Point, double> wins;
+  for (const auto& tree : state_ ? state_->trees : std::vector<std::vector<Node>>{}) {
+    uint32_t node = tree.empty() ? NO_CHILD : 0;
+    for (size_t i = 0; i < path.size() && node != NO_CHILD; ++i)
+      node = childFor(tree, node, path[i]);
+    if (node == NO_CHILD || !tree[node].expanded) continue;
+    for (uint32_t c = tree[node].firstChild; c < tree[node].firstChild + tree[node].numChildren;
+         ++c) {
+      MoveStat& s = stats[tree[c].move];
+      s.move = tree[c].move;
+      s.visits += static_cast<int>(tree[c].visits);
+      wins[s.move] += tree[c].wins;
+    }
+  }
+  std::vector<MoveStat> out;
+  for (auto& [move, s] : stats) {
+    s.winrate = s.visits ? wins[move] / s.visits : 0;
+    out.push_back(s);
+  }
+  return out;
+}
+
+std::string MctsTrees::checkConsistency() const {
+  if (!state_) return "";
+  for (size_t t = 0; t < state_->trees.size(); ++t) {
+    const auto& tree = state_->trees[t];
+    for (size_t i = 0; i < tree.size(); ++i) {
+      const Node& n = tree[i];
+      if (!n.expanded) continue;
+      const std::string at = "tree " + std::to_string(t) + " node " + std::to_string(i) + ": ";
+      if (n.firstChild <= i || n.firstChild + n.numChildren > tree.size()) {
+        return at + "children out of range";
+      }
+      for (uint32_t c = n.firstChild; c < n.firstChild + n.numChildren; ++c) {
+        if (tree[c].mover != opponent(n.mover)) return at + "a child's mover does not alternate";
+        if (tree[c].visits > n.visits) return at + "a child has more visits than its parent";
+      }
+    }
+  }
+  return "";
+}
+
 MctsResult mctsSearch(const Game& game, const MctsParams& params) {
+  return mctsSearch(game, params, nullptr);
+}
+
+MctsResult mctsSearch(const Game& game, const MctsParams& params, MctsTrees* trees) {
   const auto start = Clock::now();
   if (game.over()) return MctsResult{};
   const int threads = std::max(1, params.threads);
+  std::vector<std::vector<Node>> kept;
+  if (trees && trees->state_) kept = reusableTrees(*trees->state_, game);
+  kept.resize(static_cast<size_t>(threads));
   Workers workers(threads);
   std::atomic<int> done{0};
   std::atomic<bool> halt{false};
@@ -386,7 +540,8 @@ MctsResult mctsSearch(const Game& game, const MctsParams& params) {
 #pragma omp parallel num_threads(threads)
   {
     const int t = omp_get_thread_num();
-    workers[t] = std::make_unique<Worker>(game, params, params.seed * 1000003 + t);
+    workers[t] = std::make_unique<Worker>(game, params, params.seed * 1000003 + t,
+                                          std::move(kept[static_cast<size_t>(t)]));
     Worker& w = *workers[t];
     ready.fetch_add(1);
     // The reporter (thread 0) reads every tree, so it waits until all exist.
@@ -398,7 +553,7 @@ MctsResult mctsSearch(const Game& game, const MctsParams& params) {
         w.simulate();
       }
       if (params.stop && params.stop->load(std::memory_order_relaxed)) halt = true;
-      if (timed && (w.simulations() & 15) == 0 && secondsSince(start) >= params.seconds) {
+      if (timed && secondsSince(start) >= params.seconds) {  // every simulation: huge boards
         halt = true;
       }
       if (t == 0 && params.progress && secondsSince(start) >= nextReport) {
@@ -413,6 +568,10 @@ MctsResult mctsSearch(const Game& game, const MctsParams& params) {
   decidePass(game, result);
   if (params.resignBelow > 0 && result.playouts >= 500 && result.winrate < params.resignBelow) {
     result.move = NO_POINT;
+  }
+  if (trees) {
+    if (!trees->state_) trees->state_ = std::make_unique<MctsTrees::State>();
+    keepTrees(*trees->state_, workers, game);
   }
   result.seconds = secondsSince(start);
   return result;

@@ -7,11 +7,16 @@
 // light-playout search.
 //
 // Every legal move is a candidate; the fractal cascade does not narrow them (yet).
+//
+// Tree reuse: pass an MctsTrees to mctsSearch and the trees stay there after the search;
+// the next search of a position reached from that one by the moves actually played
+// starts from their subtree (the rest is dropped), as MoGo, Fuego and Pachi do.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,6 +36,8 @@ struct MctsParams {
   double explore = 0;       // UCB exploration constant (priors and RAVE explore enough)
   int expandAfter = 8;      // visits before a leaf gets children
   bool priors = true;       // prior knowledge in new nodes (policy.hpp computePriors)
+  int maxPlayoutMoves = 0;  // a playout stops after this many moves and is scored as it
+                            // stands (0: 3 x points + 20, i.e. played out)
   PolicyParams policy;      // playout policy (heavy by default)
   // Root moves with an extra prior, best first (e.g. the cascade's uploaded candidates,
   // engine/play/cascade.hpp): the i-th of n gets hintPrior * (1 - i / n) virtual wins.
@@ -57,9 +64,10 @@ struct MoveStat {
 };
 
 struct MctsResult {
-  Point move = PASS;   // the chosen move (most visits), PASS, or NO_POINT to resign
-  double winrate = 0;  // of the chosen move, for the side to move
-  int playouts = 0;
+  Point move = PASS;     // the chosen move (most visits), PASS, or NO_POINT to resign
+  double winrate = 0;    // of the chosen move, for the side to move
+  int playouts = 0;      // simulations run by this search
+  int reusedVisits = 0;  // root visits kept from an earlier search (MctsTrees), all threads
   double seconds = 0;
   std::vector<MoveStat> moves;  // root moves, most visited first
   std::vector<Point> pv;        // principal variation from the first thread's tree
@@ -68,8 +76,38 @@ struct MctsResult {
   std::vector<float> ownership;
 };
 
+// The search trees of one game kept between searches (tree reuse); one per player.
+class MctsTrees {
+ public:
+  MctsTrees();
+  ~MctsTrees();
+  MctsTrees(const MctsTrees&) = delete;
+  MctsTrees& operator=(const MctsTrees&) = delete;
+  // Forgets the kept trees (a new game).
+  void clear();
+  // Nodes kept over all threads' trees (0 when none).
+  size_t nodes() const;
+  // Statistics of the children of the node that `path` leads to from the kept root,
+  // summed over the threads' trees, sorted by move (empty when no tree expanded it).
+  std::vector<MoveStat> childStats(const std::vector<Move>& path) const;
+  // Problems of the kept trees, "" when none: children in range and after their parent,
+  // movers alternating, no child with more visits than its parent.
+  std::string checkConsistency() const;
+
+  struct State;  // defined in mcts.cpp
+
+ private:
+  friend MctsResult mctsSearch(const Game&, const MctsParams&, MctsTrees*);
+  std::unique_ptr<State> state_;
+};
+
 // Searches the game's position for the side to move. The game is not changed.
 MctsResult mctsSearch(const Game& game, const MctsParams& params);
+// The same, reusing `trees` (may be null): when the game's position follows the last
+// search's position by some moves of the game's move list (same komi, rules and
+// thread count), each thread starts from its subtree of those moves. Afterwards the
+// trees of this search are kept in `trees`.
+MctsResult mctsSearch(const Game& game, const MctsParams& params, MctsTrees* trees);
 
 // Ownership estimate by `playouts` light playouts from the position (+1 Black, -1 White
 // per point, row-major), for dead-stone estimates when scoring.

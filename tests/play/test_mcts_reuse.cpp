@@ -1,0 +1,126 @@
+// Tree reuse between searches (MctsTrees): the subtree of the moves played is kept,
+// anything else is dropped, and the kept trees stay well formed.
+#include <catch2/catch.hpp>
+
+#include <numeric>
+
+#include "engine/play/mcts.hpp"
+
+using namespace engine;
+
+namespace {
+
+MctsParams smallSearch(int playouts, int threads) {
+  MctsParams p;
+  p.playouts = playouts;
+  p.threads = threads;
+  p.seed = 11;
+  return p;
+}
+
+int visitSum(const std::vector<MoveStat>& stats) {
+  return std::accumulate(stats.begin(), stats.end(), 0,
+                         [](int s, const MoveStat& m) { return s + m.visits; });
+}
+
+const MoveStat* statOf(const std::vector<MoveStat>& stats, Point p) {
+  for (const MoveStat& m : stats)
+    if (m.move == p) return &m;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("tree reuse: the next search starts from the subtree of the two moves played") {
+  Game g({9, 9});
+  MctsTrees trees;
+  const MctsResult first = mctsSearch(g, smallSearch(3000, 1), &trees);
+  CHECK(first.reusedVisits == 0);
+  CHECK(trees.nodes() > 1);
+  CHECK(trees.checkConsistency().empty());
+  REQUIRE(first.pv.size() >= 2);
+  const Move ours{first.pv[0], Color::Black}, reply{first.pv[1], Color::White};
+  // What the old tree knows below the two moves, before they are played.
+  const std::vector<MoveStat> before = trees.childStats({ours, reply});
+  REQUIRE(!before.empty());
+  REQUIRE(g.play(ours) == MoveError::None);
+  REQUIRE(g.play(reply) == MoveError::None);
+
+  const int more = 500;
+  const MctsResult second = mctsSearch(g, smallSearch(more, 1), &trees);
+  CHECK(second.playouts == more);
+  CHECK(second.reusedVisits > 0);
+  CHECK(trees.checkConsistency().empty());
+  // Every kept child keeps its visits; the new simulations add exactly `more` visits
+  // below the (already expanded) root.
+  const std::vector<MoveStat> after = trees.childStats({});
+  REQUIRE(after.size() == before.size());
+  for (const MoveStat& m : before) {
+    const MoveStat* a = statOf(after, m.move);
+    REQUIRE(a != nullptr);
+    CHECK(a->visits >= m.visits);
+  }
+  CHECK(visitSum(after) == visitSum(before) + more);
+  CHECK(visitSum(second.moves) == visitSum(after));
+}
+
+TEST_CASE("tree reuse: with two threads each tree keeps its own subtree") {
+  Game g({7, 7});
+  MctsTrees trees;
+  const MctsResult first = mctsSearch(g, smallSearch(2000, 2), &trees);
+  REQUIRE(first.pv.size() >= 1);
+  REQUIRE(g.play(first.pv[0], Color::Black) == MoveError::None);
+  // One move later (the opponent to move): the subtree of our own move.
+  const std::vector<MoveStat> before = trees.childStats({});
+  const MctsResult second = mctsSearch(g, smallSearch(400, 2), &trees);
+  CHECK(second.reusedVisits > 0);
+  CHECK(second.reusedVisits <= statOf(before, first.pv[0])->visits);
+  CHECK(trees.checkConsistency().empty());
+  CHECK(second.move != NO_POINT);
+  CHECK(g.isLegal(second.move, Color::White));
+}
+
+TEST_CASE("tree reuse: a position that does not follow the last one starts afresh") {
+  MctsTrees trees;
+  Game g({9, 9});
+  mctsSearch(g, smallSearch(800, 1), &trees);
+  REQUIRE(trees.nodes() > 1);
+
+  SECTION("another game with the same moves so far but another komi") {
+    Game other({9, 9}, Rules{KoRule::Positional, ScoringRule::Area, false, 2, 5.5});
+    CHECK(mctsSearch(other, smallSearch(200, 1), &trees).reusedVisits == 0);
+  }
+  SECTION("moves that are not a continuation (a move taken back and another played)") {
+    REQUIRE(g.play(g.board().point(4, 4), Color::Black) == MoveError::None);
+    mctsSearch(g, smallSearch(200, 1), &trees);
+    REQUIRE(g.undo());
+    REQUIRE(g.play(g.board().point(2, 2), Color::Black) == MoveError::None);
+    CHECK(mctsSearch(g, smallSearch(200, 1), &trees).reusedVisits == 0);
+  }
+  SECTION("the same move list from another setup position") {
+    Game setup({9, 9});
+    setup.setup({{setup.board().point(0, 0), Color::Black}});
+    CHECK(mctsSearch(setup, smallSearch(200, 1), &trees).reusedVisits == 0);
+  }
+  SECTION("clear() forgets the trees") {
+    trees.clear();
+    CHECK(trees.nodes() == 0);
+    CHECK(mctsSearch(g, smallSearch(200, 1), &trees).reusedVisits == 0);
+  }
+  CHECK(trees.checkConsistency().empty());
+}
+
+TEST_CASE("tree reuse: kept trees stay consistent over a random-length game") {
+  Game g({7, 7});
+  MctsTrees trees;
+  int reused = 0;
+  for (int m = 0; m < 24 && !g.over(); ++m) {
+    const MctsResult r = mctsSearch(g, smallSearch(150, 2), &trees);
+    INFO("move " << m);
+    REQUIRE(trees.checkConsistency().empty());
+    REQUIRE(r.move != NO_POINT);
+    if (r.reusedVisits > 0) ++reused;
+    REQUIRE(g.play(r.move, g.toMove()) == MoveError::None);
+  }
+  CHECK(reused > 10);
+}
