@@ -49,6 +49,24 @@ AxisWeights axisWeights(int big, int small) {
   return a;
 }
 
+// The weights of both axes for one step (big -> to), computed once per thread: a cascade
+// asks for the same few steps again and again.
+struct StepWeights {
+  BoardSize big, to;
+  AxisWeights x, y;
+};
+
+const StepWeights& cachedWeights(BoardSize big, BoardSize to) {
+  thread_local std::vector<std::unique_ptr<StepWeights>> cache;
+  for (const auto& w : cache) {
+    if (w->big == big && w->to == to) return *w;
+  }
+  if (cache.size() >= 64) cache.clear();
+  cache.push_back(std::make_unique<StepWeights>(
+      StepWeights{big, to, axisWeights(big.width, to.width), axisWeights(big.height, to.height)}));
+  return *cache.back();
+}
+
 class ResampleReducer : public Reducer {
  public:
   explicit ResampleReducer(ResampleParams p) : params_(p) {}
@@ -59,8 +77,9 @@ class ResampleReducer : public Reducer {
   // in O(W * H + w * H) instead of a double loop per cell).
   Reduction reduce(const Board& big, Color toMove, BoardSize to) const override {
     checkSmaller(big, to);
-    const AxisWeights ax = axisWeights(big.width(), to.width);
-    const AxisWeights ay = axisWeights(big.height(), to.height);
+    const StepWeights& weights = cachedWeights(big.size(), to);
+    const AxisWeights& ax = weights.x;
+    const AxisWeights& ay = weights.y;
     const size_t w = static_cast<size_t>(to.width);
     std::vector<float> rowB(static_cast<size_t>(big.height()) * w, 0.f);
     std::vector<float> rowW(rowB.size(), 0.f);

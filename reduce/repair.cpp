@@ -2,6 +2,7 @@
 #include "reduce/repair.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 
 namespace reduce {
@@ -10,23 +11,38 @@ using engine::Color;
 
 namespace {
 
-// Flood-fills the chain at `start`; returns whether it has a liberty and fills `chain`.
-bool chainHasLiberty(const std::vector<Color>& colors, int w, int h, int start,
-                     std::vector<int>& chain, std::vector<int>& mark, int stamp) {
-  const Color c = colors[start];
+// A (w + 2) x (h + 2) copy with a border ring, so neighbours need no bounds checks.
+struct Padded {
+  int stride;
+  std::vector<uint8_t> cell;  // 0 empty, 1 black, 2 white, 3 border
+  Padded(const std::vector<Color>& colors, int w, int h)
+      : stride(w + 2), cell(static_cast<size_t>(w + 2) * (h + 2), 3) {
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        const Color c = colors[static_cast<size_t>(y) * w + x];
+        cell[static_cast<size_t>(y + 1) * stride + x + 1] =
+            c == Color::Black ? 1 : c == Color::White ? 2 : 0;
+      }
+    }
+  }
+  int toRowMajor(int q) const { return (q / stride - 1) * (stride - 2) + q % stride - 1; }
+};
+
+// Flood-fills the chain at padded index `start` into `chain`; returns whether it has a
+// liberty.
+bool chainHasLiberty(const Padded& g, int start, std::vector<int>& chain,
+                     std::vector<uint32_t>& mark, uint32_t stamp) {
+  const uint8_t c = g.cell[static_cast<size_t>(start)];
   chain.assign(1, start);
-  mark[start] = stamp;
+  mark[static_cast<size_t>(start)] = stamp;
   bool liberty = false;
   for (size_t i = 0; i < chain.size(); ++i) {
     const int p = chain[i];
-    const int x = p % w, y = p / w;
-    const int nbs[4] = {x > 0 ? p - 1 : -1, x + 1 < w ? p + 1 : -1, y > 0 ? p - w : -1,
-                        y + 1 < h ? p + w : -1};
-    for (int n : nbs) {
-      if (n < 0) continue;
-      if (colors[n] == Color::Empty) liberty = true;
-      if (colors[n] == c && mark[n] != stamp) {
-        mark[n] = stamp;
+    for (int n : {p - 1, p + 1, p - g.stride, p + g.stride}) {
+      const uint8_t v = g.cell[static_cast<size_t>(n)];
+      liberty |= v == 0;
+      if (v == c && mark[static_cast<size_t>(n)] != stamp) {
+        mark[static_cast<size_t>(n)] = stamp;
         chain.push_back(n);
       }
     }
@@ -34,41 +50,63 @@ bool chainHasLiberty(const std::vector<Color>& colors, int w, int h, int start,
   return liberty;
 }
 
+// Quick test: every stone with an empty neighbour gives its chain a liberty, so only
+// stones without one need the flood fill. True when some chain has no liberty.
+bool anyChainWithoutLiberty(const Padded& g, std::vector<int>& chain,
+                            std::vector<uint32_t>& mark, uint32_t stamp) {
+  for (int p = g.stride; p < static_cast<int>(g.cell.size()) - g.stride; ++p) {
+    const uint8_t v = g.cell[static_cast<size_t>(p)];
+    if (v != 1 && v != 2) continue;
+    if (g.cell[static_cast<size_t>(p - 1)] == 0 || g.cell[static_cast<size_t>(p + 1)] == 0 ||
+        g.cell[static_cast<size_t>(p - g.stride)] == 0 ||
+        g.cell[static_cast<size_t>(p + g.stride)] == 0)
+      continue;
+    if (mark[static_cast<size_t>(p)] == stamp) continue;
+    if (!chainHasLiberty(g, p, chain, mark, stamp)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 int repairLegality(std::vector<Color>& colors, int w, int h, const std::vector<float>& black,
                    const std::vector<float>& white) {
-  auto evidence = [&](int p) { return colors[p] == Color::Black ? black[p] : white[p]; };
+  Padded g(colors, w, h);
+  std::vector<int> chain;
+  std::vector<uint32_t> mark(g.cell.size(), 0);
+  uint32_t stamp = 1;
+  if (!anyChainWithoutLiberty(g, chain, mark, stamp)) return 0;  // the common case
+  auto evidence = [&](int q) {
+    const size_t i = static_cast<size_t>(g.toRowMajor(q));
+    return g.cell[static_cast<size_t>(q)] == 1 ? black[i] : white[i];
+  };
   int removed = 0;
-  std::vector<int> chain, mark(colors.size(), 0);
-  int stamp = 0;
   bool changed = true;
   while (changed) {
     changed = false;
     ++stamp;
-    for (int start = 0; start < w * h; ++start) {
-      if (!engine::isStone(colors[start]) || mark[start] == stamp) continue;
-      if (chainHasLiberty(colors, w, h, start, chain, mark, stamp)) continue;
+    for (int start = g.stride; start < static_cast<int>(g.cell.size()) - g.stride; ++start) {
+      const uint8_t v = g.cell[static_cast<size_t>(start)];
+      if ((v != 1 && v != 2) || mark[static_cast<size_t>(start)] == stamp) continue;
+      if (chainHasLiberty(g, start, chain, mark, stamp)) continue;
       // Cheapest stone to lose: one of the chain's, or an adjacent enemy's.
       int best = -1;
       float bestCost = std::numeric_limits<float>::max();
-      const Color enemy = engine::opponent(colors[start]);
+      const uint8_t enemy = static_cast<uint8_t>(3 - v);
       for (int p : chain) {
         if (evidence(p) < bestCost) {
           bestCost = evidence(p);
           best = p;
         }
-        const int x = p % w, y = p / w;
-        const int nbs[4] = {x > 0 ? p - 1 : -1, x + 1 < w ? p + 1 : -1, y > 0 ? p - w : -1,
-                            y + 1 < h ? p + w : -1};
-        for (int n : nbs) {
-          if (n >= 0 && colors[n] == enemy && evidence(n) < bestCost) {
+        for (int n : {p - 1, p + 1, p - g.stride, p + g.stride}) {
+          if (g.cell[static_cast<size_t>(n)] == enemy && evidence(n) < bestCost) {
             bestCost = evidence(n);
             best = n;
           }
         }
       }
-      colors[best] = Color::Empty;
+      g.cell[static_cast<size_t>(best)] = 0;
+      colors[static_cast<size_t>(g.toRowMajor(best))] = Color::Empty;
       ++removed;
       changed = true;
     }

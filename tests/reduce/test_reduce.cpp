@@ -259,3 +259,37 @@ TEST_CASE("separable resampling equals the 2D overlap areas") {
     }
   }
 }
+
+TEST_CASE("legality repair leaves every chain a liberty and only removes stones") {
+  uint64_t state = 12345;
+  auto next = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<uint32_t>(state >> 33);
+  };
+  for (int round = 0; round < 200; ++round) {
+    const int w = 2 + static_cast<int>(next() % 12), h = 2 + static_cast<int>(next() % 12);
+    const size_t n = static_cast<size_t>(w) * h;
+    std::vector<Color> colors(n);
+    std::vector<float> black(n), white(n);
+    for (size_t i = 0; i < n; ++i) {
+      const uint32_t r = next() % 10;  // dense: few empty points, many chains to repair
+      colors[i] = r < 1 ? Color::Empty : r < 6 ? Color::Black : Color::White;
+      black[i] = static_cast<float>(next() % 100) / 100;
+      white[i] = static_cast<float>(next() % 100) / 100;
+    }
+    const std::vector<Color> before = colors;
+    const int removed = reduce::repairLegality(colors, w, h, black, white);
+    int changed = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (colors[i] != before[i]) {
+        CHECK(colors[i] == Color::Empty);
+        ++changed;
+      }
+    }
+    CHECK(changed == removed);
+    Board b(w, h);
+    b.setColors(colors);
+    INFO(w << "x" << h << " round " << round);
+    CHECK_FALSE(b.hasChainWithoutLiberties());
+  }
+}
