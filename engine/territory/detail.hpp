@@ -63,6 +63,10 @@ void assessGroups(const Board& board, const ShapeLibrary& lib,
                   const std::vector<Instance>& instances, const TerritoryParams& params,
                   GroupSet& set);
 
+// evaluate() given the library's matches on the board, sorted (territory.cpp).
+Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParams& params,
+                           const ShapeLibrary& lib, const std::vector<Instance>& instances);
+
 // Per point (row-major), the mean owner over `playouts` light playouts from the board's
 // position: +1 always Black, -1 always White (playouts.cpp).
 std::vector<float> playoutOwnership(const Board& board, int playouts, uint64_t seed);

@@ -112,6 +112,18 @@ Evaluation evaluate(const Board& board, double komi, const TerritoryParams& para
     const BitBoard bb = BitBoard::fromBoard(board, framePad(lib));
     ShapeMatcher(lib).scan(bb, instances);
   }
+  // Sorted: groups keep the weakest link met first, so the order must not depend on
+  // how the matches were found (sweep here, ShapeMap in TerritoryOverlay).
+  std::sort(instances.begin(), instances.end());
+  return territory_detail::evaluateMatches(board, komi, params, lib, instances);
+}
+
+}  // namespace engine
+
+namespace engine::territory_detail {
+
+Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParams& params,
+                           const ShapeLibrary& lib, const std::vector<Instance>& instances) {
   territory_detail::GroupSet set = territory_detail::buildGroups(board, lib, instances, params);
   territory_detail::assessGroups(board, lib, instances, params, set);
   territory_detail::checkByPlayouts(board, params, set);
@@ -206,4 +218,4 @@ Evaluation evaluate(const Board& board, double komi, const TerritoryParams& para
   return ev;
 }
 
-}  // namespace engine
+}  // namespace engine::territory_detail

@@ -1,0 +1,92 @@
+// TerritoryOverlay against its from-scratch twin evaluate(): after every move and every
+// undo of random games on square and rectangular boards.
+#include <catch2/catch.hpp>
+
+#include "engine/board/ascii.hpp"
+#include "engine/board/random_player.hpp"
+#include "engine/territory/overlay.hpp"
+
+using namespace engine;
+
+namespace {
+
+// Plays a random game of up to maxMoves on `size`, taking a move back now and then,
+// and compares the overlay with evaluate() after each step. Returns the steps checked.
+int twinGame(BoardSize size, uint64_t seed, int maxMoves, double komi,
+             const TerritoryParams& params = {}) {
+  Board b(size);
+  TerritoryOverlay overlay(b, komi, params);
+  RandomPlayer player(seed);
+  Color toMove = Color::Black;
+  int passes = 0, checked = 0;
+  for (int m = 0; m < maxMoves && passes < 2; ++m) {
+    if (b.undoDepth() > 0 && player.rng().below(8) == 0) {
+      overlay.beforeUndo(b);
+      REQUIRE(b.undo());
+      toMove = opponent(toMove);
+    } else {
+      const Point p = player.choose(b, toMove);
+      if (p == PASS) {
+        b.pass(toMove);
+        ++passes;
+      } else {
+        b.play(p, toMove);
+        passes = 0;
+      }
+      overlay.afterPlay(b);
+      toMove = opponent(toMove);
+    }
+    INFO("size " << size.str() << " seed " << seed << " step " << m);
+    REQUIRE(overlay.checkConsistency(b) == "");
+    ++checked;
+  }
+  return checked;
+}
+
+}  // namespace
+
+TEST_CASE("territory overlay equals evaluate() after random moves and undos",
+          "[territory][overlay]") {
+  int steps = 0;
+  for (uint64_t seed = 1; seed <= 3; ++seed) steps += twinGame({9, 9}, seed, 400, 7.5);
+  steps += twinGame({7, 5}, 11, 300, 0.5);
+  steps += twinGame({13, 9}, 12, 300, 6.5);
+  steps += twinGame({19, 19}, 13, 220, 6.5);
+  CHECK(steps > 1000);
+}
+
+TEST_CASE("territory overlay with the playout check equals its twin", "[territory][overlay]") {
+  TerritoryParams p;
+  p.playouts = 8;
+  CHECK(twinGame({9, 9}, 21, 150, 7.5, p) > 100);
+}
+
+TEST_CASE("territory overlay: undo and pass reuse evaluations", "[territory][overlay]") {
+  Board b(9, 9);
+  TerritoryOverlay overlay(b, 7.5);
+  const double empty = overlay.evaluation(b).areaMargin();
+  CHECK(overlay.computed() == 1);
+  b.play(b.point(2, 2), Color::Black);
+  overlay.afterPlay(b);
+  overlay.evaluation(b);
+  CHECK(overlay.computed() == 2);
+  b.pass(Color::White);
+  overlay.afterPlay(b);
+  CHECK(overlay.checkConsistency(b) == "");
+  CHECK(overlay.computed() == 2);  // the pass changed nothing
+  overlay.beforeUndo(b);
+  REQUIRE(b.undo());
+  overlay.beforeUndo(b);
+  REQUIRE(b.undo());
+  CHECK(overlay.evaluation(b).areaMargin() == empty);
+  CHECK(overlay.computed() == 2);  // back to the first position without recomputing
+  // Setup stones: rebuild.
+  Board small = parseBoard(R"(
+    . X O .
+    X X O .
+    . X O .)");
+  TerritoryOverlay o2(Board(4, 3), 0.5);
+  o2.rebuild(small);
+  CHECK(o2.checkConsistency(small) == "");
+  CHECK(o2.evaluation(small).blackArea == 6);
+}
