@@ -33,7 +33,7 @@ engine::Rect parseRect(const std::string& text) {
 
 struct Timings {
   double loadMs = 0, exactMs = 0, exactBruteMs = 0, nearestMs = 0, nearestBruteMs = 0;
-  double windowTableMs = 0;
+  double windowTableMs = 0, recall = 1;
   size_t refined = 0, bounded = 0, windowTableBytes = 0;
   engine::RegionStats region;
 };
@@ -71,7 +71,8 @@ void printJson(const engine::PositionIndex& index, const std::vector<engine::Ind
     std::cout << ", \"ms\": {\"load\": " << t.loadMs << ", \"exact\": " << t.exactMs
               << ", \"exact_brute\": " << t.exactBruteMs << ", \"nearest\": " << t.nearestMs
               << ", \"nearest_brute\": " << t.nearestBruteMs
-              << ", \"window_table\": " << t.windowTableMs << "}, \"refined\": " << t.refined;
+              << ", \"window_table\": " << t.windowTableMs << "}, \"refined\": " << t.refined
+              << ", \"recall\": " << t.recall;
   }
   std::cout << "}\n";
 }
@@ -82,6 +83,7 @@ int runFind(const std::vector<std::string>& args) {
   po::options_description desc("fgo find options");
   std::string games, sgf, indexFile, region;
   int move = 0, top = 10;
+  long candidates = 0;
   desc.add_options()("games", po::value(&games),
                      "folder of SGF games (indexed in memory unless --index)")(
       "index", po::value(&indexFile), "index file written by fgo index build")(
@@ -90,6 +92,9 @@ int runFind(const std::vector<std::string>& args) {
       "region", po::value(&region),
       "x1,y1,x2,y2: match this rectangle only (exact by window keys, nearest by a scan)")(
       "top", po::value(&top)->default_value(10), "approximate matches to list")(
+      "candidates", po::value(&candidates)->default_value(0),
+      "C > 0: approximate search, the nearest among the C entries with the smallest orbit "
+      "bound (0: exact)")(
       "include-self", "let the query's own game (same file name) appear among approximate matches")(
       "compare", "also time brute force and check it finds the same")("json", "print JSON");
   po::variables_map vm;
@@ -97,6 +102,7 @@ int runFind(const std::vector<std::string>& args) {
                     desc, vm))
     return 0;
   if (top < 0 || top > 100000) throw UsageError("--top must be 0..100000");
+  if (candidates < 0 || candidates > 100000000) throw UsageError("--candidates must be 0..1e8");
   if (games.empty() && indexFile.empty()) throw UsageError("give --games DIR or --index FILE");
   Timings t;
   auto start = Clock::now();
@@ -141,7 +147,8 @@ int runFind(const std::vector<std::string>& args) {
     }
     engine::SignatureStore::Stats stats;
     start = Clock::now();
-    auto near = index.nearest(board, q.toMove, k + matches.size(), &stats, self);
+    auto near = index.nearest(board, q.toMove, k + matches.size(), &stats, self,
+                              static_cast<size_t>(candidates));
     t.nearestMs = msSince(start);
     t.refined = stats.refined;
     t.bounded = stats.bounded;
@@ -160,9 +167,22 @@ int runFind(const std::vector<std::string>& args) {
       start = Clock::now();
       const auto nb = index.nearestBrute(board, q.toMove, k + exactCount, self);
       t.nearestBruteMs = msSince(start);
-      bool same = eb.size() == index.exact(board, q.toMove).size() && nb.size() == near.size();
-      for (size_t i = 0; same && i < nb.size(); ++i) same = nb[i].D == near[i].D;
-      if (!same) throw std::runtime_error("brute force disagrees with the index (a bug)");
+      // Recall: the share of brute force's neighbours (by D, ties counted) found.
+      size_t found = 0;
+      for (size_t i = 0, j = 0; i < nb.size() && j < near.size();) {
+        if (nb[i].D == near[j].D) {
+          ++found, ++i, ++j;
+        } else if (nb[i].D < near[j].D) {
+          ++i;
+        } else {
+          ++j;
+        }
+      }
+      t.recall = nb.empty() ? 1.0 : static_cast<double>(found) / static_cast<double>(nb.size());
+      const bool same = eb.size() == index.exact(board, q.toMove).size() && found == nb.size() &&
+                        nb.size() == near.size();
+      if (!same && candidates == 0)
+        throw std::runtime_error("brute force disagrees with the index (a bug)");
     }
   }
   if (vm.count("json")) {
@@ -187,10 +207,10 @@ int runFind(const std::vector<std::string>& args) {
   }
   std::cout << std::fixed << std::setprecision(2) << "load " << t.loadMs << " ms; query: exact "
             << t.exactMs << " ms, nearest " << t.nearestMs << " ms (" << t.bounded << " bounded, "
-            << t.refined << " refined)";
+            << t.refined << " refined" << (candidates > 0 ? ", approximate" : ", exact") << ")";
   if (vm.count("compare")) {
     std::cout << "; brute force: exact " << t.exactBruteMs << " ms, nearest " << t.nearestBruteMs
-              << " ms";
+              << " ms; recall " << t.recall;
   }
   std::cout << "\n";
   return 0;

@@ -201,14 +201,15 @@ std::vector<IndexMatch> PositionIndex::exactBrute(const Board& board, Color toMo
 }
 
 std::vector<IndexMatch> PositionIndex::nearest(const Board& board, Color toMove, size_t k,
-                                               SignatureStore::Stats* stats, long skipGame) const {
+                                               SignatureStore::Stats* stats, long skipGame,
+                                               size_t candidates) const {
   if (board.size() != size_) throw InputError("query board differs from the index's size");
   const auto accept = [&](uint32_t e) {
     return entries_[e].toMove == toMove && static_cast<long>(entries_[e].game) != skipGame;
   };
   std::vector<IndexMatch> out;
   for (const Neighbour& nb :
-       store_.nearest(computeModel(SIGNATURE_MODEL, board), k, accept, stats)) {
+       store_.nearestApprox(computeModel(SIGNATURE_MODEL, board), k, candidates, accept, stats)) {
     out.push_back(matchOf(nb.entry, nb.distance == 0, nb.distance, nb.symmetry));
   }
   return out;

@@ -80,8 +80,10 @@ class PositionIndex {
   std::vector<IndexMatch> exactBrute(const Board& board, Color toMove) const;
   // The k nearest entries by signature distance with the same side to move (exact
   // matches included, at D = 0), leaving out game number skipGame (-1: none).
+  // candidates > 0: the approximate search of SignatureStore::nearestApprox.
   std::vector<IndexMatch> nearest(const Board& board, Color toMove, size_t k,
-                                  SignatureStore::Stats* stats = nullptr, long skipGame = -1) const;
+                                  SignatureStore::Stats* stats = nullptr, long skipGame = -1,
+                                  size_t candidates = 0) const;
   // The same by brute force over every signature (the twin of nearest()).
   std::vector<IndexMatch> nearestBrute(const Board& board, Color toMove, size_t k,
                                        long skipGame = -1) const;

@@ -30,21 +30,40 @@ std::vector<int8_t> signatureOf(const InfluenceMap& map, int s) {
   return out;
 }
 
-int lineCount(int width, int height) {
-  return (std::min(width, height) + 1) / 2;
-}
-
-std::vector<int32_t> lineFeatures(const int8_t* sig, int width, int height) {
-  const int lines = lineCount(width, height);
-  std::vector<int32_t> f(2 * static_cast<size_t>(lines), 0);
+std::vector<int> orbitClasses(int width, int height) {
+  const int linesX = (width + 1) / 2, linesY = (height + 1) / 2;
+  const int f = std::max(1, (std::max(linesX, linesY) + 9) / 10);
+  const int nb = (linesY + f - 1) / f;
+  std::vector<int> out(static_cast<size_t>(width) * height);
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
-      const int r = std::min({x, width - 1 - x, y, height - 1 - y});
-      const int v = sig[static_cast<size_t>(y) * width + x];
-      f[static_cast<size_t>(v >= 0 ? r : lines + r)] += std::abs(v);
+      const int a = std::min(x, width - 1 - x) / f, b = std::min(y, height - 1 - y) / f;
+      const int lo = std::min(a, b), hi = std::max(a, b);
+      out[static_cast<size_t>(y) * width + x] =
+          width == height ? hi * (hi + 1) / 2 + lo : a * nb + b;
     }
   }
-  return f;
+  return out;
+}
+
+int orbitStride(int width, int height) {
+  const std::vector<int> c = orbitClasses(width, height);
+  const int classes = *std::max_element(c.begin(), c.end()) + 1;
+  return (2 * classes + 7) / 8 * 8;
+}
+
+std::vector<int16_t> orbitFeatures(const int8_t* sig, int width, int height) {
+  const std::vector<int> cls = orbitClasses(width, height);
+  const int stride = orbitStride(width, height);
+  const size_t half = static_cast<size_t>(*std::max_element(cls.begin(), cls.end()) + 1);
+  std::vector<int32_t> sums(static_cast<size_t>(stride), 0);
+  for (size_t i = 0; i < cls.size(); ++i) {
+    const int v = sig[i];
+    sums[static_cast<size_t>(cls[i]) + (v >= 0 ? 0 : half)] += std::abs(v);
+  }
+  std::vector<int16_t> out(sums.size());
+  for (size_t i = 0; i < sums.size(); ++i) out[i] = static_cast<int16_t>(std::min(sums[i], 32767));
+  return out;
 }
 
 int32_t l1DistanceScalar(const int8_t* a, const int8_t* b, int n) {
@@ -126,12 +145,6 @@ int32_t l1Distance(const int8_t* a, const int8_t* b, int n) {
   return l1DistanceBelow(a, b, n, INT32_MAX);
 }
 
-int32_t featureBound(const int32_t* fa, const int32_t* fb, int lines) {
-  int32_t bound = 0;
-  for (int i = 0; i < 2 * lines; ++i) bound += std::abs(fa[i] - fb[i]);
-  return bound;
-}
-
 std::vector<int> cellBands(int length) {
   int bands = std::min(length, std::max(7, (length + 11) / 12));
   if (length % 2 == 1 && bands % 2 == 0) ++bands;  // the middle point needs a middle band
@@ -170,18 +183,19 @@ std::vector<int16_t> cellSums(const int8_t* sig, int width, int height) {
   return out;
 }
 
-SignatureStore::SignatureStore(int width, int height)
-    : width_(width), height_(height), lines_(lineCount(width, height)) {
+SignatureStore::SignatureStore(int width, int height) : width_(width), height_(height) {
   validateBoardSize(width, height);
   cellStride_ = cellStride(width, height);
+  orbitStride_ = orbitStride(width, height);
 }
 
 uint32_t SignatureStore::add(const int8_t* sig) {
   const auto n = static_cast<uint32_t>(magnitude_.size());
   maps_.insert(maps_.end(), sig, sig + points());
-  const std::vector<int32_t> f = lineFeatures(sig, width_, height_);
+  const std::vector<int16_t> f = orbitFeatures(sig, width_, height_);
   features_.insert(features_.end(), f.begin(), f.end());
-  const int32_t m = std::accumulate(f.begin(), f.end(), 0);  // total magnitude
+  int32_t m = 0;  // total magnitude
+  for (int i = 0; i < points(); ++i) m += std::abs(int32_t{sig[i]});
   if (!magnitude_.empty() && m < magnitude_.back()) sorted_ = false;
   const std::vector<int16_t> c = cellSums(sig, width_, height_);
   cells_.insert(cells_.end(), c.begin(), c.end());
@@ -210,7 +224,7 @@ SignatureStore SignatureStore::fromRaw(int width, int height, std::vector<int8_t
     throw InputError("signature block is not a whole number of maps");
   }
   const size_t n = maps.size() / static_cast<size_t>(s.points());
-  s.features_.reserve(n * 2 * static_cast<size_t>(s.lines_));
+  s.features_.reserve(n * static_cast<size_t>(s.orbitStride_));
   s.magnitude_.reserve(n);
   s.cells_.reserve(n * static_cast<size_t>(s.cellStride_));
   for (size_t i = 0; i < n; ++i) s.add(&maps[i * static_cast<size_t>(s.points())]);
@@ -225,7 +239,7 @@ struct Query {
   std::vector<int> syms;
   std::vector<std::vector<int8_t>> sigs;
   std::vector<std::vector<int16_t>> cells;  // cellSums of each orientation
-  std::vector<int32_t> features;
+  std::vector<int16_t> features;            // orbitFeatures (the same in every orientation)
   int32_t magnitude = 0;
 };
 
@@ -239,8 +253,8 @@ Query makeQuery(const InfluenceMap& map, int width, int height) {
     q.sigs.push_back(signatureOf(map, s));
     q.cells.push_back(cellSums(q.sigs.back().data(), width, height));
   }
-  q.features = lineFeatures(q.sigs[0].data(), width, height);
-  q.magnitude = std::accumulate(q.features.begin(), q.features.end(), 0);
+  q.features = orbitFeatures(q.sigs[0].data(), width, height);
+  for (int8_t v : q.sigs[0]) q.magnitude += std::abs(int32_t{v});
   return q;
 }
 
@@ -299,8 +313,8 @@ std::vector<Neighbour> SignatureStore::nearest(const InfluenceMap& map, size_t k
     const auto e = static_cast<uint32_t>(i);
     if (accept && !accept(e)) return;
     ++local.bounded;
-    const int32_t* f = &features_[i * 2 * static_cast<size_t>(lines_)];
-    if (featureBound(q.features.data(), f, lines_) >= threshold()) return;
+    const int16_t* f = &features_[i * static_cast<size_t>(orbitStride_)];
+    if (l1Distance16(q.features.data(), f, orbitStride_) >= threshold()) return;
     ++local.celled;
     const Neighbour nb =
         refine(q, signature(e), points(), e, &cells_[i * static_cast<size_t>(cellStride_)],
@@ -336,6 +350,68 @@ std::vector<Neighbour> SignatureStore::nearest(const InfluenceMap& map, size_t k
   }
   std::reverse(out.begin(), out.end());
   return out;
+}
+
+std::vector<Neighbour> SignatureStore::nearestApprox(const InfluenceMap& map, size_t k,
+                                                     size_t candidates,
+                                                     const std::function<bool(uint32_t)>& accept,
+                                                     Stats* stats) const {
+  if (candidates == 0) return nearest(map, k, accept, stats);
+  if (!sorted_) throw InputError("signature store must be sorted before search");
+  const Query q = makeQuery(map, width_, height_);
+  Stats local;
+  // The candidates: a max-heap of (orbit bound, entry), walking outward in magnitude
+  // until the magnitude gap (a lower bound of the orbit bound) reaches the worst kept.
+  std::priority_queue<std::pair<int32_t, uint32_t>> pool;
+  auto worst = [&] { return pool.size() < candidates ? INT32_MAX : pool.top().first; };
+  auto visit = [&](size_t i) {
+    const auto e = static_cast<uint32_t>(i);
+    if (accept && !accept(e)) return;
+    ++local.bounded;
+    const int32_t b = l1Distance16(q.features.data(),
+                                   &features_[i * static_cast<size_t>(orbitStride_)], orbitStride_);
+    if (pool.size() < candidates) {
+      pool.push({b, e});
+    } else if (std::make_pair(b, e) < pool.top()) {
+      pool.pop();
+      pool.push({b, e});
+    }
+  };
+  size_t right = static_cast<size_t>(
+      std::lower_bound(magnitude_.begin(), magnitude_.end(), q.magnitude) - magnitude_.begin());
+  size_t left = right;
+  while (k > 0) {
+    const int32_t dl = left > 0 ? q.magnitude - magnitude_[left - 1] : INT32_MAX;
+    const int32_t dr = right < size() ? magnitude_[right] - q.magnitude : INT32_MAX;
+    const int32_t step = std::min(dl, dr);
+    if (step == INT32_MAX || step > worst()) break;
+    if (dl <= dr) {
+      visit(--left);
+    } else {
+      visit(right++);
+    }
+  }
+  // The candidates by bound, refined exactly until the bound reaches the k-th best.
+  std::vector<std::pair<int32_t, uint32_t>> order;
+  while (!pool.empty()) {
+    order.push_back(pool.top());
+    pool.pop();
+  }
+  std::reverse(order.begin(), order.end());
+  std::vector<Neighbour> best;  // sorted, at most k
+  for (const auto& [bound, e] : order) {
+    const int32_t bar = best.size() < k ? INT32_MAX : best.back().distance;
+    if (bound >= bar) break;
+    ++local.celled;
+    const Neighbour nb = refine(q, signature(e), points(), e,
+                                &cells_[static_cast<size_t>(e) * static_cast<size_t>(cellStride_)],
+                                cellStride_, bar, local);
+    if (nb.distance == INT32_MAX) continue;
+    best.insert(std::upper_bound(best.begin(), best.end(), nb, closer), nb);
+    if (best.size() > k) best.pop_back();
+  }
+  if (stats) *stats = local;
+  return best;
 }
 
 std::vector<Neighbour> SignatureStore::nearestBrute(

@@ -13,7 +13,8 @@
 // |a - b| = |a+ - b+| + |a- - b-| for scalars).
 //   0. the total magnitude (entries are stored in its order; the walk goes outward from
 //      the query's and stops when the gap reaches the k-th best D);
-//   1. symmetry-invariant line features: per line r = min(x, W-1-x, y, H-1-y), P and N;
+//   1. symmetry-invariant orbit features: P and N summed over each class of points that
+//      the board's symmetries map onto itself (orbitClasses; no orientation loop);
 //   2. per query orientation, cell sums: P and N over cells of 7 x 7 bands laid out
 //      symmetrically, so every symmetry maps cells onto cells (int16, SIMD);
 //   3. the full L1 distance (SIMD, psadbw), abandoned as soon as it reaches the k-th best,
@@ -35,12 +36,19 @@ namespace engine {
 // clamped to int8, row by row of the transformed board.
 std::vector<int8_t> signatureOf(const InfluenceMap& map, int s);
 
-// Number of lines (r values) of a board size: (min(width, height) + 1) / 2.
-int lineCount(int width, int height);
+// The orbit class of every point (row-major): with a = min(x, W-1-x) and b = min(y, H-1-y)
+// (distances to the nearer edges), divided by f = ceil(max lines / 10) so there are at
+// most 55 classes (100 on a rectangle), the class is the unordered pair {a, b} on a square
+// board and the ordered pair (a, b) on a rectangle. Every symmetry of the board maps each
+// class onto itself, so sums over a class do not depend on the orientation.
+std::vector<int> orbitClasses(int width, int height);
 
-// The line features of a signature: per line the sum of the positive parts, then per line
-// the sum of the negative parts' magnitudes, 2 * lineCount values.
-std::vector<int32_t> lineFeatures(const int8_t* sig, int width, int height);
+// Number of int16 values orbitFeatures returns (2 per class, padded to a multiple of 8).
+int orbitStride(int width, int height);
+
+// Per orbit class the sum of the positive parts, then per class the sum of the negative
+// parts' magnitudes (saturated at 32767, which keeps the bound valid); zero padding.
+std::vector<int16_t> orbitFeatures(const int8_t* sig, int width, int height);
 
 // Sum of |a[i] - b[i]| over n values (SIMD where the machine has it).
 int32_t l1Distance(const int8_t* a, const int8_t* b, int n);
@@ -50,9 +58,6 @@ int32_t l1DistanceScalar(const int8_t* a, const int8_t* b, int n);
 int32_t l1DistanceBelow(const int8_t* a, const int8_t* b, int n, int32_t limit);
 // Sum of |a[i] - b[i]| over n int16 values, n a multiple of 8 (cell bounds).
 int32_t l1Distance16(const int16_t* a, const int16_t* b, int n);
-
-// The line-feature lower bound of the L1 distance (lines values per kind).
-int32_t featureBound(const int32_t* fa, const int32_t* fb, int lines);
 
 // One answer of a nearest search: the entry, its D, and the symmetry t that maps the
 // query onto the entry's stored orientation (signatureOf(query, t) was compared).
@@ -103,7 +108,7 @@ class SignatureStore {
 
   // Counters of the last search (for measurements).
   struct Stats {
-    size_t bounded = 0;  // entries whose line bound was computed
+    size_t bounded = 0;  // entries whose orbit bound was computed
     size_t celled = 0;   // entries that passed it (cell bounds computed)
     size_t refined = 0;  // entries whose L1 distance was computed in some orientation
     size_t l1 = 0;       // (entry, orientation) L1 distances computed
@@ -115,6 +120,14 @@ class SignatureStore {
                                  const std::function<bool(uint32_t)>& accept = {},
                                  Stats* stats = nullptr) const;
 
+  // Approximate: the k nearest among the `candidates` accepted entries with the smallest
+  // orbit bound (ties by entry), found exactly. It misses a true neighbour only when more
+  // than `candidates` entries have a smaller orbit bound; recall is measured against
+  // nearestBrute (docs/SIMILAR.md). candidates 0 means exact (nearest()).
+  std::vector<Neighbour> nearestApprox(const InfluenceMap& map, size_t k, size_t candidates,
+                                       const std::function<bool(uint32_t)>& accept = {},
+                                       Stats* stats = nullptr) const;
+
   // The same by brute force: full D of every accepted entry (the twin of nearest()).
   std::vector<Neighbour> nearestBrute(const InfluenceMap& map, size_t k,
                                       const std::function<bool(uint32_t)>& accept = {}) const;
@@ -122,10 +135,10 @@ class SignatureStore {
  private:
   int width_ = 0;
   int height_ = 0;
-  int lines_ = 0;
+  int orbitStride_ = 0;
   bool sorted_ = true;
   std::vector<int8_t> maps_;
-  std::vector<int32_t> features_;   // 2 * lines_ per entry
+  std::vector<int16_t> features_;   // orbitFeatures per entry
   std::vector<int32_t> magnitude_;  // total |value| per entry
   std::vector<int16_t> cells_;      // cellSums per entry (stored orientation)
   int cellStride_ = 0;

@@ -27,19 +27,21 @@ SignatureStore randomStore(BoardSize size, int n, uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("line-feature bound is below the L1 distance under every symmetry") {
+TEST_CASE("orbit-feature and cell bounds are below the L1 distance under every symmetry") {
   for (const BoardSize size : {BoardSize{19, 19}, BoardSize{13, 9}}) {
     for (uint64_t seed = 1; seed <= 20; ++seed) {
       const Board x = randomBoard(size, 60, seed), y = randomBoard(size, 50, seed + 100);
       const auto fx = spightMap(x), fy = spightMap(y);
       const auto sy = signatureOf(fy, 0);
-      const auto featY = lineFeatures(sy.data(), size.width, size.height);
+      const auto featY = orbitFeatures(sy.data(), size.width, size.height);
+      const int stride = orbitStride(size.width, size.height);
+      REQUIRE(featY.size() == static_cast<size_t>(stride));
       for (int s : symmetriesOf(size)) {
         const auto sx = signatureOf(fx, s);
-        const auto featX = lineFeatures(sx.data(), size.width, size.height);
-        // Line features do not depend on the orientation.
-        CHECK(featX == lineFeatures(signatureOf(fx, 0).data(), size.width, size.height));
-        CHECK(featureBound(featX.data(), featY.data(), lineCount(size.width, size.height)) <=
+        const auto featX = orbitFeatures(sx.data(), size.width, size.height);
+        // Orbit features do not depend on the orientation.
+        CHECK(featX == orbitFeatures(signatureOf(fx, 0).data(), size.width, size.height));
+        CHECK(l1Distance16(featX.data(), featY.data(), stride) <=
               l1Distance(sx.data(), sy.data(), size.points()));
         const auto cx = cellSums(sx.data(), size.width, size.height);
         const auto cy = cellSums(sy.data(), size.width, size.height);
@@ -51,6 +53,24 @@ TEST_CASE("line-feature bound is below the L1 distance under every symmetry") {
       }
     }
   }
+}
+
+TEST_CASE("orbit classes are mapped onto themselves by every symmetry") {
+  for (const BoardSize size : {BoardSize{19, 19}, BoardSize{13, 9}, BoardSize{8, 8},
+                               BoardSize{1, 1}, BoardSize{61, 61}, BoardSize{40, 7}}) {
+    const std::vector<int> cls = orbitClasses(size.width, size.height);
+    for (int s : symmetriesOf(size)) {
+      for (int y = 0; y < size.height; ++y) {
+        for (int x = 0; x < size.width; ++x) {
+          const XY q = applySymmetry(s, {x, y}, size);
+          CHECK(cls[static_cast<size_t>(q.y) * size.width + q.x] ==
+                cls[static_cast<size_t>(y) * size.width + x]);
+        }
+      }
+    }
+    CHECK(*std::max_element(cls.begin(), cls.end()) < 100);
+  }
+  CHECK(orbitStride(19, 19) == 112);  // 55 classes, P and N, padded
 }
 
 TEST_CASE("cell bands are symmetric about the centre") {
@@ -118,6 +138,30 @@ TEST_CASE("pruned nearest search equals brute force") {
       }
     }
   }
+}
+
+TEST_CASE("approximate search: exact with enough candidates, never better than exact") {
+  const BoardSize size{9, 9};
+  const SignatureStore store = randomStore(size, 400, 91);
+  long missed = 0;
+  for (uint64_t q = 0; q < 12; ++q) {
+    const auto map = spightMap(randomBoard(size, 8 + 6 * static_cast<int>(q), 500 + q));
+    const auto slow = store.nearestBrute(map, 5);
+    const auto all = store.nearestApprox(map, 5, store.size());
+    REQUIRE(all.size() == slow.size());
+    for (size_t i = 0; i < all.size(); ++i) CHECK(all[i].distance == slow[i].distance);
+    const auto few = store.nearestApprox(map, 5, 8);
+    REQUIRE(few.size() == slow.size());
+    for (size_t i = 0; i < few.size(); ++i) {
+      CHECK(few[i].distance >= slow[i].distance);  // the i-th found is never closer
+      // Every reported distance is the true one.
+      const auto t = signatureOf(map, few[i].symmetry);
+      CHECK(few[i].distance == l1Distance(t.data(), store.signature(few[i].entry), 81));
+      missed += few[i].distance != slow[i].distance;
+    }
+  }
+  CHECK(store.nearestApprox(spightMap(Board(9, 9)), 3, 0).size() == 3);  // 0: exact
+  INFO("neighbours missed with 8 candidates: " << missed);
 }
 
 TEST_CASE("a stored position found again in any orientation at distance 0") {
