@@ -84,6 +84,9 @@ namespace {
 
 // Up to this many vectors of placement rows are ANDed together per pattern and chunk.
 constexpr int MAX_BLOCKS = 8;
+// Cells ANDed between two checks for an empty result (most of a 19x19 board is ruled out
+// by the first few cells of a big pattern; the seed library's patterns have 3 to 6 cells).
+constexpr int EXIT_EVERY = 4;
 
 // Bit j set when lane j of v is not zero (SSE2: one compare and one movemask).
 template <typename Vec>
@@ -117,13 +120,19 @@ inline uint32_t andBlocks(Vec* acc, Vec valid, const Lane* const base[4], int py
                           const Cell* end) {
   constexpr int V = sizeof(Vec) / sizeof(Lane);
   for (int k = 0; k < K; ++k) acc[k] = valid;
-  for (; cell != end; ++cell) {
+  for (int done = 1; cell != end; ++cell, ++done) {
     const Lane* row = base[cell->value] + py + cell->dy;
     const int shift = cell->dx;
     for (int k = 0; k < K; ++k) {
       Vec w;
       std::memcpy(&w, row + k * V, sizeof w);
       acc[k] &= w >> shift;
+    }
+    // Big patterns: every EXIT_EVERY cells, stop once no placement is left.
+    if (done % EXIT_EVERY == 0 && cell + 1 != end) {
+      Vec any = acc[0];
+      for (int k = 1; k < K; ++k) any |= acc[k];
+      if (!nonZeroLanes(any)) return 0;
     }
   }
   uint32_t live = 0;
