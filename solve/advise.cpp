@@ -26,6 +26,42 @@ Position positionOf(const Geometry& g, const engine::Board& board, engine::Color
   return p;
 }
 
+// Orders moves best first for the mover (by the bound it can count on, then the other).
+void sortMoves(std::vector<AdvisedMove>& moves, bool black) {
+  std::stable_sort(moves.begin(), moves.end(), [black](const AdvisedMove& x, const AdvisedMove& y) {
+    const double kx = black ? x.lower : -x.upper, ky = black ? y.lower : -y.upper;
+    const double ux = black ? x.upper : -x.lower, uy = black ? y.upper : -y.lower;
+    return kx != ky ? kx > ky : ux > uy;
+  });
+}
+
+// Advice from a solution table: the value and the optimal moves are exact; every other
+// legal move is strictly worse (a bound). False when the position is not in the table.
+bool fromTable(const Geometry& g, const engine::Board& board, const Position& pos,
+               const SolutionTable& table, double komi, Advice& a) {
+  const bool black = pos.toMove == engine::Color::Black;
+  const Mask own = black ? pos.black : pos.white, opp = black ? pos.white : pos.black;
+  int value = 0;
+  uint64_t best = 0;
+  if (!table.lookup(own, opp, value, best)) return false;
+  const double v = (black ? value : -value) + komi;
+  a.kind = AdviceKind::Table;
+  a.lower = a.upper = v;
+  CompactBoard b(g);
+  b.setRaw(pos.black, pos.white, -1, engine::Color::Empty);
+  for (int p = -1; p < g.points(); ++p) {
+    if (p >= 0 && !b.isLegal(p, pos.toMove)) continue;
+    const bool optimal = (best >> (p < 0 ? 32 : p)) & 1;
+    AdvisedMove m;
+    m.point = p < 0 ? engine::PASS : board.point(g.x(p), g.y(p));
+    m.lower = optimal ? v : black ? -g.points() + komi : v + 1;
+    m.upper = optimal ? v : black ? v - 1 : g.points() + komi;
+    a.moves.push_back(m);
+  }
+  sortMoves(a.moves, black);
+  return true;
+}
+
 }  // namespace
 
 Advice advise(const engine::Board& position, engine::Color toMove, const AdviseBudget& budget) {
@@ -43,6 +79,13 @@ Advice advise(const engine::Board& position, engine::Color toMove, const AdviseB
   opt.maxNodes = budget.maxNodes;
   opt.maxSeconds = budget.maxSeconds;
   opt.principalVariation = false;
+  if (budget.table && budget.history.empty() && pos.ko < 0) {
+    Advice a;
+    if (fromTable(g, position, pos, *budget.table, budget.rules.komi, a)) {
+      a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return a;
+    }
+  }
   Solver solver(g, opt);
   // First the position's value and its optimal moves, then, with what is left of the
   // budget (the table is warm by now), every move's own value.
@@ -78,12 +121,7 @@ Advice advise(const engine::Board& position, engine::Color toMove, const AdviseB
     am.lower = m.lower, am.upper = m.upper;
     a.moves.push_back(am);
   }
-  std::stable_sort(a.moves.begin(), a.moves.end(),
-                   [black](const AdvisedMove& x, const AdvisedMove& y) {
-                     const double kx = black ? x.lower : -x.upper, ky = black ? y.lower : -y.upper;
-                     const double ux = black ? x.upper : -x.lower, uy = black ? y.upper : -y.lower;
-                     return kx != ky ? kx > ky : ux > uy;
-                   });
+  sortMoves(a.moves, black);
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return a;
 }

@@ -11,6 +11,7 @@
 #include "engine/board/color.hpp"
 #include "engine/board/coord.hpp"
 #include "solve/solver.hpp"
+#include "solve/table_build.hpp"
 
 namespace solve {
 
@@ -25,12 +26,16 @@ struct AdviseBudget {
   // Earlier board positions of the game (same size as the position), oldest first, for
   // positional superko; empty when the history is unknown or irrelevant.
   std::vector<engine::Board> history;
+  // A complete solution table of this board size and these rules (komi aside), consulted
+  // first when the history is empty and no ko binds; nullptr: none.
+  const SolutionTable* table = nullptr;
 };
 
 // Where the advice comes from.
 enum class AdviceKind : uint8_t {
   Exact,    // the position's value was solved within the budget
-  Table,    // the value was read from a solution table (reserved: no table lookup yet)
+  Table,    // the value and optimal moves were read from a solution table (other moves:
+            // bounds only, 'worse than the value')
   Bounded,  // the budget ran out: values are proven bounds only
 };
 

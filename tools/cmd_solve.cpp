@@ -57,7 +57,9 @@ int runSolve(const std::vector<std::string>& args) {
       "tt-log2", po::value(&ttLog2)->default_value(20), "table of 2^N 40-byte entries")(
       "threads", po::value(&threads)->default_value(1), "OpenMP threads (root analysis)")(
       "no-symmetry", "do not fold symmetric positions in the table")(
-      "no-benson", "no static bounds from unconditional life")("json", "print one JSON object");
+      "no-benson", "no static bounds from unconditional life")(
+      "value-only", "skip the optimal-move list and the principal variation")(
+      "json", "print one JSON object");
   po::variables_map vm;
   if (!parseOptions(args, "fgo solve --size WxH [--position DIAGRAM] [--json]", desc, vm)) {
     return 0;
@@ -95,6 +97,7 @@ int runSolve(const std::vector<std::string>& args) {
   opt.algorithm = algorithm == "mtdf" ? solve::Algorithm::Mtdf : solve::Algorithm::AlphaBeta;
   opt.symmetry = !vm.count("no-symmetry");
   opt.benson = !vm.count("no-benson");
+  opt.bestMoves = opt.principalVariation = !vm.count("value-only");
   solve::Solver solver(g, opt);
   const solve::SolveResult r = solver.solve(pos);
   if (vm.count("json")) {

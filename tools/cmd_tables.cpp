@@ -164,7 +164,13 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   if (o.checkpointSeconds < 0 || o.maxSeconds < 0) throw UsageError("times must be >= 0");
   if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be between 1 and 64");
   const bool quiet = vm.count("quiet") > 0;
-  if (!quiet) o.onProgress = printBuildProgress;
+  if (!quiet) {
+    o.onProgress = [last = -1.0](const solve::BuildProgress& p) mutable {
+      if (p.seconds - last < 0.25 && p.index != p.total) return;  // at most 4 lines a second
+      last = p.seconds;
+      printBuildProgress(p);
+    };
+  }
   const solve::TableBuildResult r = solve::buildSolutionTable(g, o);
   if (!quiet) std::cerr << "\n";
   std::cout << (r.complete ? "wrote " : "stopped (checkpoint kept): ") << o.out.string() << ": "

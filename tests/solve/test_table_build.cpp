@@ -9,8 +9,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
 #include "engine/board/rng.hpp"
+#include "solve/advise.hpp"
 #include "solve/table_build.hpp"
 #include "tables/errors.hpp"
 
@@ -159,4 +161,38 @@ TEST_CASE("table builds refuse what they cannot do") {
   CHECK_THROWS_AS(buildSolutionTable(Geometry(2, 2), o), engine::InputError);
   const std::vector<uint8_t> junk = {3, 1, 1};
   CHECK_THROWS_AS(SolutionTable::decode(junk, 3, "junk"), tables::TableError);
+}
+
+TEST_CASE("advise answers from a solution table what the search answers") {
+  const Geometry g(3, 2);
+  const fs::path dir = tempDir("advise");
+  REQUIRE(buildSolutionTable(g, optionsFor(dir / "t.fgt")).complete);
+  const SolutionTable table = SolutionTable::load(dir / "t.fgt", g, Rules{});
+  const engine::Board board = engine::parseBoard(
+      ". X .\n"
+      ". O .\n");
+  for (engine::Color side : {engine::Color::Black, engine::Color::White}) {
+    AdviseBudget budget;
+    budget.maxSeconds = 0;
+    budget.rules.komi = 0.5;
+    const Advice searched = advise(board, side, budget);
+    budget.table = &table;
+    const Advice looked = advise(board, side, budget);
+    REQUIRE(searched.kind == AdviceKind::Exact);
+    REQUIRE(looked.kind == AdviceKind::Table);
+    CHECK(looked.lower == searched.lower);
+    CHECK(looked.upper == searched.upper);
+    REQUIRE(looked.moves.size() == searched.moves.size());
+    // The same moves reach the value, and the first move is one of them.
+    for (const AdvisedMove& m : looked.moves) {
+      const auto it = std::find_if(searched.moves.begin(), searched.moves.end(),
+                                   [&](const AdvisedMove& s) { return s.point == m.point; });
+      REQUIRE(it != searched.moves.end());
+      CHECK((m.lower == looked.lower && m.upper == looked.lower) ==
+            (it->lower == searched.lower && it->upper == searched.lower));
+      CHECK(m.lower <= m.upper);
+    }
+    CHECK(looked.moves.front().exact());
+  }
+  fs::remove_all(dir);
 }
