@@ -20,8 +20,9 @@ struct Padded {
     for (int y = 0; y < h; ++y) {
       for (int x = 0; x < w; ++x) {
         const Color c = colors[static_cast<size_t>(y) * w + x];
-        cell[static_cast<size_t>(y + 1) * stride + x + 1] =
-            c == Color::Black ? 1 : c == Color::White ? 2 : 0;
+        cell[static_cast<size_t>(y + 1) * stride + x + 1] = c == Color::Black   ? 1
+                                                            : c == Color::White ? 2
+                                                                                : 0;
       }
     }
   }
@@ -52,8 +53,8 @@ bool chainHasLiberty(const Padded& g, int start, std::vector<int>& chain,
 
 // Quick test: every stone with an empty neighbour gives its chain a liberty, so only
 // stones without one need the flood fill. True when some chain has no liberty.
-bool anyChainWithoutLiberty(const Padded& g, std::vector<int>& chain,
-                            std::vector<uint32_t>& mark, uint32_t stamp) {
+bool anyChainWithoutLiberty(const Padded& g, std::vector<int>& chain, std::vector<uint32_t>& mark,
+                            uint32_t stamp) {
   for (int p = g.stride; p < static_cast<int>(g.cell.size()) - g.stride; ++p) {
     const uint8_t v = g.cell[static_cast<size_t>(p)];
     if (v != 1 && v != 2) continue;
