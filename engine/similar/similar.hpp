@@ -5,12 +5,14 @@
 //                  symmetries (optionally colour swap), sub-domain window keys, the
 //                  a-priori distance under an influence model and the a-posteriori
 //                  distance of two next-move sets.
+//   window_keys.hpp the window keys kept up to date from the board's change record.
 //   signature.hpp  the compact influence signature of a position (Spight's map as int8
 //                  in canonical orientation plus symmetry-invariant line sums that give a
 //                  lower bound of the distance) and its exact k-nearest search.
 //   corpus.hpp     game folders: SGF files walked, replayed, positions enumerated.
 //   index.hpp      the position index (table kind "position-index"): exact lookup by
-//                  canonical key and k-nearest approximate matches.
+//                  canonical key, k-nearest approximate matches, region queries
+//                  (index_region.cpp: exact ones from a window-key table).
 //   book.hpp       the opening book (table kind "opening-book"): exact then approximate.
 //   experiment.hpp Experiment A: does the a-priori distance predict the a-posteriori one?
 //   docs/SIMILAR.md, docs/EXPERIMENT_A.md: conventions, figures and results.
