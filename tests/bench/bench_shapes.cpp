@@ -14,11 +14,18 @@
 //   BM_Batch/L/T         countBatch over the children of a middle-game 19x19 node (the
 //                        position after every legal move) on T OpenMP threads.
 //                        items/s = positions per second (wall clock).
+// Instruction counts (load-independent): `bench_shapes --sweep-only=L,R` skips the
+// benchmarks and runs R rounds of ShapeMatcher::scan over the BM_FullScan positions of
+// library L inside sweepRounds(); run it under
+//   valgrind --tool=callgrind --toggle-collect='*sweepRounds*' bench_shapes --sweep-only=0,3
+// and divide the collected instructions by R x the positions it prints (500).
 // The random 1,000-bitmap library: random 3x3..4x4 diagrams (X, O, '.', '?') from a
 // fixed seed, each kept only if none of its variants repeats a bitmap already taken,
 // until the expansion holds exactly 1,000 bitmaps (randomLibrary below).
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 #include <string>
 #include <vector>
@@ -263,6 +270,51 @@ BENCHMARK(BM_Batch)
     ->Args({2, 2})
     ->UseRealTime();
 
+// R rounds of full sweeps over `boards`; returns the instances found (kept out of line so
+// that callgrind can collect exactly this).
+__attribute__((noinline)) size_t sweepRounds(const ShapeMatcher& matcher,
+                                             const std::vector<BitBoard>& boards, int rounds) {
+  std::vector<Instance> out;
+  size_t found = 0;
+  for (int r = 0; r < rounds; ++r) {
+    for (const BitBoard& bb : boards) {
+      out.clear();
+      matcher.scan(bb, out);
+      found += out.size();
+    }
+  }
+  return found;
+}
+
+// --sweep-only=L,R: see the top of the file. Returns false when the flag is absent.
+bool sweepOnly(int argc, char** argv) {
+  const std::string flag = "--sweep-only=";
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind(flag, 0) != 0) continue;
+    int which = 0, rounds = 0;
+    if (std::sscanf(arg.c_str() + flag.size(), "%d,%d", &which, &rounds) != 2 || which < 0 ||
+        which > 2 || rounds < 1) {
+      std::fprintf(stderr, "bench_shapes: --sweep-only=L,R wants L in 0..2 and R >= 1\n");
+      std::exit(2);
+    }
+    const ShapeMatcher matcher(library(which));
+    const auto boards = samplePositions(which);
+    const size_t found = sweepRounds(matcher, boards, rounds);
+    std::printf("%zu positions x %d rounds, %zu instances a round\n", boards.size(), rounds,
+                found / static_cast<size_t>(rounds));
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  if (sweepOnly(argc, argv)) return 0;
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
