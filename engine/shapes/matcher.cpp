@@ -147,8 +147,9 @@ inline uint32_t andBlocks(Vec* acc, Vec valid, const Lane* const base[4], int py
 // placement row py + V * k + j; each cell ANDs in its plane rows shifted right by its dx,
 // so one vector operation tests up to 4 x 32 placements and a 19x19 board is one chunk
 // of 6 blocks for a 3x3 pattern. Game positions leave a bit or so set per row after two
-// stone cells, so the blocks rarely empty early: no early exit (the earlier word-a-row
-// loop with early exit ran 20,200 instructions a 19x19 board with the seed library).
+// stone cells, so the blocks rarely empty early: the only exit test comes every
+// EXIT_EVERY cells, for big patterns (the word-a-row loop it replaced tested after every
+// cell and ran 20,300 instructions a 19x19 board with the seed library, this 9,900).
 template <typename Lane, typename Emit>
 void ShapeMatcher::sweepLanes(const BitBoard& bb, const Lane* planes, size_t planeSize,
                               Emit& emit) const {
