@@ -79,6 +79,10 @@ Advice advise(const engine::Board& position, engine::Color toMove, const AdviseB
   opt.maxNodes = budget.maxNodes;
   opt.maxSeconds = budget.maxSeconds;
   opt.principalVariation = false;
+  if (budget.table && (budget.table->geometry().width() != g.width() ||
+                       budget.table->geometry().height() != g.height())) {
+    throw engine::InputError("advise: the solution table is for another board size");
+  }
   if (budget.table && budget.history.empty() && pos.ko < 0) {
     Advice a;
     if (fromTable(g, position, pos, *budget.table, budget.rules.komi, a)) {

@@ -58,7 +58,7 @@ struct Advice {
 // Advice for `toMove` in `position` (at most 32 points; its simple-ko point is honoured
 // when it binds toMove). With an exact result, moves.front() is optimal and every move
 // whose bounds reach the value is optimal too. Throws engine::InputError for boards of
-// more than 32 points or histories of another size.
+// more than 32 points, histories or a table of another size.
 Advice advise(const engine::Board& position, engine::Color toMove, const AdviseBudget& budget);
 
 }  // namespace solve

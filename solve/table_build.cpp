@@ -160,7 +160,7 @@ SolutionTable SolutionTable::load(const std::filesystem::path& path, const Geome
   const tables::Table t = tables::readTable(
       path, expectFor(g, rules, tables::TableKind::Solution, SOLUTION_TABLE_VERSION));
   SolutionTable st;
-  st.g_ = &g;
+  st.g_ = std::make_shared<const Geometry>(g);
   st.entries_ = decode(t.payload, t.header.meta.entryCount, path.string());
   return st;
 }

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -91,9 +92,11 @@ class SolutionTable {
   // orientation (bit p, bit 32 = pass). False when absent.
   bool lookup(Mask own, Mask opp, int& value, uint64_t& best) const;
   const std::vector<SolutionEntry>& entries() const { return entries_; }
+  // The board the table is for.
+  const Geometry& geometry() const { return *g_; }
 
  private:
-  const Geometry* g_ = nullptr;
+  std::shared_ptr<const Geometry> g_;  // a copy: the caller's geometry may go away
   std::vector<SolutionEntry> entries_;
 };
 

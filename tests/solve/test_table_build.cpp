@@ -194,5 +194,8 @@ TEST_CASE("advise answers from a solution table what the search answers") {
     }
     CHECK(looked.moves.front().exact());
   }
+  AdviseBudget wrong;
+  wrong.table = &table;
+  CHECK_THROWS_AS(advise(engine::Board(2, 2), engine::Color::Black, wrong), engine::InputError);
   fs::remove_all(dir);
 }
