@@ -242,6 +242,8 @@ TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& 
       }
     }
   }
+  pr.index = total, pr.seconds = since(start);
+  if (o.onProgress) o.onProgress(pr);  // the final state, for progress bars
   // Enumeration order is key order within one colour pattern only: sort by key.
   std::sort(st.entries.begin(), st.entries.end(),
             [](const SolutionEntry& a, const SolutionEntry& b) { return a.key < b.key; });

@@ -59,6 +59,7 @@ struct TableBuildOptions {
   double maxSeconds = 0;             // stop (after a checkpoint) when exceeded; 0: no limit
   int maxPoints = 16;                // refuse larger boards (3^points positions to scan)
   std::function<void(const BuildProgress&)> onProgress;    // after each solved position
+                                                           // and once at the end
   std::function<void(const BuildProgress&)> onCheckpoint;  // after each checkpoint write
 };
 
