@@ -26,14 +26,22 @@ Rules Rules::named(const std::string& name) {
 
 const char* moveErrorText(MoveError e) {
   switch (e) {
-    case MoveError::None: return "legal";
-    case MoveError::GameOver: return "the game is over";
-    case MoveError::OffBoard: return "not a point of this board";
-    case MoveError::Occupied: return "point is occupied";
-    case MoveError::Ko: return "ko recapture";
-    case MoveError::Suicide: return "suicide";
-    case MoveError::Superko: return "repeats an earlier position (superko)";
-    case MoveError::WrongColor: return "colour must be black or white";
+    case MoveError::None:
+      return "legal";
+    case MoveError::GameOver:
+      return "the game is over";
+    case MoveError::OffBoard:
+      return "not a point of this board";
+    case MoveError::Occupied:
+      return "point is occupied";
+    case MoveError::Ko:
+      return "ko recapture";
+    case MoveError::Suicide:
+      return "suicide";
+    case MoveError::Superko:
+      return "repeats an earlier position (superko)";
+    case MoveError::WrongColor:
+      return "colour must be black or white";
   }
   return "?";
 }
@@ -105,6 +113,21 @@ void Game::setup(const std::vector<std::pair<Point, Color>>& stones) {
   passesBefore_.clear();
   passes_ = 0;
   ++history_[board_.hash()];
+}
+
+Game gameFromBoard(const Board& board, Color toMove, const Rules& rules) {
+  if (!isStone(toMove)) throw InputError("gameFromBoard: the side to move must be black or white");
+  Game game(board.size(), rules);
+  std::vector<std::pair<Point, Color>> stones;
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) {
+      // Same size, so the same point indices on both boards.
+      if (isStone(board.at(x, y))) stones.emplace_back(board.point(x, y), board.at(x, y));
+    }
+  }
+  if (!stones.empty()) game.setup(stones);
+  game.setToMove(toMove);
+  return game;
 }
 
 }  // namespace engine
