@@ -1,6 +1,7 @@
 #include "engine/board/board.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <utility>
 
@@ -70,19 +71,27 @@ Point Board::atariLiberty(Point p) const {
   return static_cast<Point>(ci.libSum / ci.libs);
 }
 
-// Branch-free over the four neighbours: the colours are random in playouts, so branches
-// on them mispredict. A border neighbour reads the all-zero info at index 0 (its head).
 bool Board::isSuicide(Point p, Color c) const {
   if (nbr_[p] & 0xF) return false;  // an empty neighbour is a liberty
-  const Color opp = opponent(c);
+  return !keepsLiberty(p, c);
+}
+
+// Branch-free over the four neighbours: the colours are random in playouts, so branches
+// on them mispredict. A border neighbour reads the all-zero info at index 0 (its head)
+// and is masked out. A neighbouring chain has p among its pseudo-liberties, so p is its
+// only liberty exactly when libSum == p * libs and libSumSq == p * libSum (no libs > 0
+// test needed, unlike onlyLib).
+bool Board::keepsLiberty(Point p, Color c) const {
+  const uint64_t q = p;
   bool safe = false;
   for (Point n : neighbours(p)) {
     const Color nc = color_[n];
     const ChainInfo& ci = info_[head_[n]];
-    const bool only = ci.onlyLibNoBranch(p);
-    safe |= ((nc == c) & !only) | ((nc == opp) & only);
+    const bool only = (ci.libSum == q * ci.libs) & (ci.libSumSq == q * ci.libSum);
+    // Own chain with another liberty, or opponent chain captured by the move.
+    safe |= isStone(nc) & (only != (nc == c));
   }
-  return !safe;
+  return safe;
 }
 
 bool Board::eyeDiagonalsOk(Point p, Color c) const {
@@ -166,9 +175,7 @@ uint32_t Board::captureChain(Point head) {
     s = next_[s];
   } while (s != head);
   do {
-    for (Point n : neighbours(s)) {
-      if (isStone(color_[n])) info_[head_[n]].addLib(s);
-    }
+    for (Point n : neighbours(s)) shiftLibIfStone(n, s, +1);
     s = next_[s];
   } while (s != head);
   captures_[colorIndex(cc)] += static_cast<int>(count);
@@ -177,10 +184,12 @@ uint32_t Board::captureChain(Point head) {
   return count;
 }
 
-// One pass over the four neighbours, with their colours taken before the move. A chain
-// loses one pseudo-liberty per adjacency to p, so an opponent chain reaches zero (and is
-// captured) only at its last adjacency: no later neighbour belongs to a captured chain,
-// and a captured point was never counted as an empty neighbour.
+// One pass over the four neighbours takes away p as a pseudo-liberty of every
+// neighbouring chain (branch-free). A chain loses one pseudo-liberty per adjacency to
+// p, so an opponent chain reaches zero (and is captured) only at its last adjacency:
+// each captured chain is marked once. Then the captures, then the merges (smaller
+// chain into the bigger); their order does not matter, as a capture gives its points
+// as liberties to whatever chain heads are current.
 template <bool Record>
 void Board::place(Point p, Color c) {
   if constexpr (Record) {
@@ -192,7 +201,6 @@ void Board::place(Point p, Color c) {
     clearUndo();
   }
   const auto nbs = neighbours(p);
-  const Color nc[4] = {color_[nbs[0]], color_[nbs[1]], color_[nbs[2]], color_[nbs[3]]};
   const uint16_t counts = nbr_[p];
   color_[p] = c;
   removeEmpty(p);
@@ -206,7 +214,7 @@ void Board::place(Point p, Color c) {
   ChainInfo mine{0, 1, 0, 0};
   for (int i = 0; i < 4; ++i) {
     // Branch-free: add the neighbour as a liberty when it is empty.
-    const uint64_t empty = nc[i] == Color::Empty;
+    const uint64_t empty = color_[nbs[i]] == Color::Empty;
     const uint64_t q = nbs[i] * empty;
     mine.libs += static_cast<uint32_t>(empty);
     mine.libSum += q;
@@ -225,29 +233,33 @@ void Board::place(Point p, Color c) {
       saved_.emplace_back(h, info_[h]);
     }
   }
+  // Bit i of `mineBits` marks an own neighbour, of `dead` the last adjacency of an opponent
+  // chain that p fills its last pseudo-liberty of: taken without branches on the colours.
   const Color opp = opponent(c);
-  Point mineHead = p;
+  unsigned mineBits = 0, dead = 0;
+  for (int i = 0; i < 4; ++i) {
+    const Point n = nbs[i];
+    const Color nc = color_[n];
+    shiftLibIfStone(n, p, -1);
+    mineBits |= static_cast<unsigned>(nc == c) << i;
+    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(info_[head_[n]].libs == 0))
+            << i;
+  }
   uint32_t nCaptured = 0;
   Point capturedHead = NO_POINT;
-  for (int i = 0; i < 4; ++i) {
-    if (nc[i] == c) {
-      const Point h = head_[nbs[i]];
-      info_[h].removeLib(p);
-      if (h == mineHead) continue;
-      if (info_[h].size >= info_[mineHead].size) {
-        mergeChains<Record>(h, mineHead);
-        mineHead = h;
-      } else {
-        mergeChains<Record>(mineHead, h);
-      }
-    } else if (nc[i] == opp) {
-      const Point h = head_[nbs[i]];
-      ChainInfo& ci = info_[h];
-      ci.removeLib(p);
-      if (ci.libs == 0) {
-        nCaptured += captureChain<Record>(h);
-        capturedHead = h;
-      }
+  for (; dead != 0; dead &= dead - 1) {
+    capturedHead = head_[nbs[std::countr_zero(dead)]];
+    nCaptured += captureChain<Record>(capturedHead);
+  }
+  Point mineHead = p;
+  for (; mineBits != 0; mineBits &= mineBits - 1) {
+    const Point h = head_[nbs[std::countr_zero(mineBits)]];
+    if (h == mineHead) continue;
+    if (info_[h].size >= info_[mineHead].size) {
+      mergeChains<Record>(h, mineHead);
+      mineHead = h;
+    } else {
+      mergeChains<Record>(mineHead, h);
     }
   }
   const ChainInfo& own = info_[mineHead];
@@ -294,9 +306,7 @@ bool Board::undo() {
       const Capture& cap = captured_[i];
       const Point* stones = capturedStones_.data() + cap.begin;
       for (uint32_t k = 0; k < cap.count; ++k) {
-        for (Point n : neighbours(stones[k])) {
-          if (isStone(color_[n])) info_[head_[n]].removeLib(stones[k]);
-        }
+        for (Point n : neighbours(stones[k])) shiftLibIfStone(n, stones[k], -1);
       }
       for (uint32_t k = 0; k < cap.count; ++k) {
         const Point q = stones[k];

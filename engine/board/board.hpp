@@ -144,7 +144,7 @@ class Board {
     if ((k & (0xF << (4 * static_cast<int>(opponent(c))))) == 0 && eyeDiagonalsOk(p, c)) {
       return false;
     }
-    return allowSuicide_ || !isSuicide(p, c);
+    return allowSuicide_ || keepsLiberty(p, c);
   }
   // Hash of the position after c plays at p (p legal), without playing.
   uint64_t hashAfter(Point p, Color c) const;
@@ -212,11 +212,6 @@ class Board {
       return libs > 0 && libSum == static_cast<uint64_t>(p) * libs &&
              libSumSq == static_cast<uint64_t>(p) * p * libs;
     }
-    // onlyLib without short-circuit branches (for branch-free loops).
-    bool onlyLibNoBranch(Point p) const {
-      const uint64_t q = p;
-      return (libs > 0) & (libSum == q * libs) & (libSumSq == q * q * libs);
-    }
     bool operator==(const ChainInfo&) const = default;
   };
   struct Merge {
@@ -276,6 +271,22 @@ class Board {
   void rebuildNeighbourCounts();
   // The diagonal part of isEyeOf (p's neighbours are all c or border).
   bool eyeDiagonalsOk(Point p, Color c) const;
+  // For an empty p without empty neighbours: would c at p capture, or join a chain of
+  // its own that has another liberty? (The opposite of suicide.)
+  bool keepsLiberty(Point p, Color c) const;
+  // Adds lib (sign +1) or takes it away (sign -1) as a pseudo-liberty of the chain at n
+  // when n holds a stone. Branch-free: for any other n the all-zero info at index 0 is
+  // changed by zero, since the colours around a move are random and branches on them
+  // mispredict.
+  void shiftLibIfStone(Point n, Point lib, int sign) {
+    const uint64_t m = isStone(color_[n]) ? ~uint64_t{0} : 0;  // compiles to a mask
+    ChainInfo& ci = info_[head_[n] & static_cast<Point>(m)];
+    const uint64_t q = lib;
+    const uint64_t s = static_cast<uint64_t>(static_cast<int64_t>(sign));
+    ci.libs += static_cast<uint32_t>(s & m);
+    ci.libSum += (q * s) & m;
+    ci.libSumSq += (q * q * s) & m;
+  }
   std::string describe(Point p) const;
 
   int width_, height_, stride_;

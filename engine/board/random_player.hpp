@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "engine/board/board.hpp"
 #include "engine/board/game.hpp"
@@ -26,6 +27,7 @@ class RandomPlayer {
   template <typename Accept>
   Point pick(const Board& board, Accept accept);
   Rng rng_;
+  std::vector<Point> candidates_;  // pick's scratch list, kept to avoid allocations
 };
 
 // Result of a light playout.
