@@ -22,13 +22,13 @@ Point RandomPlayer::pick(const Board& board, Accept accept) {
   // Copying a long list costs more than a few more draws on a big board.
   const int tries = n <= 1024 ? 1 : 8;
   for (int t = 0; t < tries; ++t) {
-    const Point p = empties[rng_.below(n)];
+    const Point p = empties[draw(n)];
     if (accept(p)) return p;
   }
   candidates_.assign(empties.begin(), empties.end());
   Point* cand = candidates_.data();
   for (uint32_t k = n; k > 0; --k) {
-    const uint32_t i = rng_.below(k);
+    const uint32_t i = draw(k);
     const Point p = cand[i];
     if (accept(p)) return p;
     cand[i] = cand[k - 1];

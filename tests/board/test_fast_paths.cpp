@@ -242,3 +242,65 @@ TEST_CASE("the baseline player passes exactly when nothing is accepted", "[fast]
     }
   }
 }
+
+namespace {
+
+// isEyeOf from its definition, by coordinates: every neighbour c or off the board, and
+// of the diagonals on the board, none of the opponent on the edge, at most one inside.
+bool eyeByDefinition(const Board& b, int x, int y, Color c) {
+  if (b.at(x, y) != Color::Empty) return false;
+  const int dx[4] = {0, -1, 1, 0}, dy[4] = {-1, 0, 0, 1};
+  for (int k = 0; k < 4; ++k) {
+    if (b.onBoard(x + dx[k], y + dy[k]) && b.at(x + dx[k], y + dy[k]) != c) return false;
+  }
+  int enemies = 0;
+  bool edge = false;
+  for (int ddx : {-1, 1}) {
+    for (int ddy : {-1, 1}) {
+      if (!b.onBoard(x + ddx, y + ddy)) {
+        edge = true;
+      } else if (b.at(x + ddx, y + ddy) == opponent(c)) {
+        ++enemies;
+      }
+    }
+  }
+  return edge ? enemies == 0 : enemies <= 1;
+}
+
+}  // namespace
+
+TEST_CASE("isEyeOf agrees with the eye rule from coordinates", "[fast]") {
+  const std::pair<int, int> sizes[] = {{1, 1}, {2, 2}, {3, 3}, {1, 5}, {5, 5}, {9, 9}, {13, 9}};
+  int eyes = 0, edgeEyes = 0;
+  for (auto [w, h] : sizes) {
+    for (uint64_t seed = 1; seed <= 5; ++seed) {
+      Board b(w, h);
+      RandomPlayer player(seed + 70);
+      Color c = Color::Black;
+      int passes = 0;
+      for (int m = 0; m < 3 * w * h && passes < 2; ++m) {
+        for (int y = 0; y < h; ++y) {
+          for (int x = 0; x < w; ++x) {
+            for (Color who : {Color::Black, Color::White}) {
+              const bool ref = eyeByDefinition(b, x, y, who);
+              INFO(w << "x" << h << " seed " << seed << " move " << m << " at " << x << "," << y);
+              REQUIRE(b.isEyeOf(b.point(x, y), who) == ref);
+              eyes += ref;
+              edgeEyes += ref && (x == 0 || y == 0 || x == w - 1 || y == h - 1);
+            }
+          }
+        }
+        const Point p = player.choose(b, c);
+        passes = p == PASS ? passes + 1 : 0;
+        if (p == PASS) {
+          b.pass(c);
+        } else {
+          b.play(p, c);
+        }
+        c = opponent(c);
+      }
+    }
+  }
+  CHECK(eyes > 200);
+  CHECK(edgeEyes > 50);
+}
