@@ -99,17 +99,27 @@ bool Board::isSuicide(Point p, Color c) const {
 }
 
 // Branch-free over the four neighbours: the colours are random in playouts, so branches
-// on them mispredict. A border neighbour reads the all-zero info at index 0 (its head)
-// and is masked out. A neighbouring chain has p among its pseudo-liberties, so p is its
-// only liberty exactly when libSum == p * libs and libSumSq == p * libSum (no libs > 0
-// test needed, unlike onlyLib).
+// on them mispredict. A neighbouring chain counts p among its pseudo-liberties once per
+// stone of it next to p, and p has no empty neighbour, so p is the chain's only liberty
+// exactly when its pseudo-liberty count equals the number of p's neighbours in the
+// chain: a comparison of heads, no sums. Border neighbours (head 0, never a stone's
+// head) are masked out.
 bool Board::keepsLiberty(Point p, Color c) const {
-  const uint64_t q = p;
+  const auto nbs = neighbours(p);
+  Point h[4];
+  uint32_t libs[4];
+  for (int i = 0; i < 4; ++i) {
+    h[i] = head_[nbs[i]];
+    libs[i] = info_[h[i]].libs;
+  }
+  const uint32_t e01 = h[0] == h[1], e02 = h[0] == h[2], e03 = h[0] == h[3];
+  const uint32_t e12 = h[1] == h[2], e13 = h[1] == h[3], e23 = h[2] == h[3];
+  const uint32_t inChain[4] = {1 + e01 + e02 + e03, 1 + e01 + e12 + e13, 1 + e02 + e12 + e23,
+                               1 + e03 + e13 + e23};
   bool safe = false;
-  for (Point n : neighbours(p)) {
-    const Color nc = color_[n];
-    const ChainInfo& ci = info_[head_[n]];
-    const bool only = (ci.libSum == q * ci.libs) & (ci.libSumSq == q * ci.libSum);
+  for (int i = 0; i < 4; ++i) {
+    const Color nc = color_[nbs[i]];
+    const bool only = libs[i] == inChain[i];
     // Own chain with another liberty, or opponent chain captured by the move.
     safe |= isStone(nc) & (only != (nc == c));
   }
@@ -194,7 +204,7 @@ uint32_t Board::captureChain(Point head) {
     s = next_[s];
   } while (s != head);
   do {
-    for (Point n : neighbours(s)) shiftLibIfStone(n, s, +1);
+    for (Point n : neighbours(s)) addLibIfStone(n, s);
     s = next_[s];
   } while (s != head);
   captures_[colorIndex(cc)] += static_cast<int>(count);
@@ -255,14 +265,17 @@ void Board::place(Point p, Color c) {
   // Bit i of `mineBits` marks an own neighbour, of `dead` the last adjacency of an opponent
   // chain that p fills its last pseudo-liberty of: taken without branches on the colours.
   const Color opp = opponent(c);
+  const uint64_t q = p, qq = q * q;
   unsigned mineBits = 0, dead = 0;
   for (int i = 0; i < 4; ++i) {
-    const Point n = nbs[i];
-    const Color nc = color_[n];
-    shiftLibIfStone(n, p, -1);
+    const Color nc = color_[nbs[i]];
+    uint64_t m;
+    ChainInfo& ci = infoIfStone(nbs[i], m);
+    ci.libs -= static_cast<uint32_t>(m & 1);
+    ci.libSum -= q & m;
+    ci.libSumSq -= qq & m;
     mineBits |= static_cast<unsigned>(nc == c) << i;
-    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(info_[head_[n]].libs == 0))
-            << i;
+    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(ci.libs == 0)) << i;
   }
   uint32_t nCaptured = 0;
   Point capturedHead = NO_POINT;
@@ -325,7 +338,7 @@ bool Board::undo() {
       const Capture& cap = captured_[i];
       const Point* stones = capturedStones_.data() + cap.begin;
       for (uint32_t k = 0; k < cap.count; ++k) {
-        for (Point n : neighbours(stones[k])) shiftLibIfStone(n, stones[k], -1);
+        for (Point n : neighbours(stones[k])) removeLibIfStone(n, stones[k]);
       }
       for (uint32_t k = 0; k < cap.count; ++k) {
         const Point q = stones[k];

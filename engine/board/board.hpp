@@ -274,18 +274,31 @@ class Board {
   // For an empty p without empty neighbours: would c at p capture, or join a chain of
   // its own that has another liberty? (The opposite of suicide.)
   bool keepsLiberty(Point p, Color c) const;
-  // Adds lib (sign +1) or takes it away (sign -1) as a pseudo-liberty of the chain at n
-  // when n holds a stone. Branch-free: for any other n the all-zero info at index 0 is
-  // changed by zero, since the colours around a move are random and branches on them
-  // mispredict.
-  void shiftLibIfStone(Point n, Point lib, int sign) {
-    const uint64_t m = isStone(color_[n]) ? ~uint64_t{0} : 0;  // compiles to a mask
-    ChainInfo& ci = info_[head_[n] & static_cast<Point>(m)];
+  // The chain info at n's head when n holds a stone, otherwise the all-zero info at
+  // index 0, with the mask (all ones for a stone, else zero) to scale changes by.
+  // Branch-free, since the colours around a move are random and branches on them
+  // mispredict; changes scaled by a zero mask leave the info at index 0 zero.
+  ChainInfo& infoIfStone(Point n, uint64_t& mask) {
+    mask = isStone(color_[n]) ? ~uint64_t{0} : 0;
+    return info_[head_[n] & static_cast<Point>(mask)];
+  }
+  // Adds lib as a pseudo-liberty of the chain at n when n holds a stone (branch-free).
+  void addLibIfStone(Point n, Point lib) {
+    uint64_t m;
+    ChainInfo& ci = infoIfStone(n, m);
     const uint64_t q = lib;
-    const uint64_t s = static_cast<uint64_t>(static_cast<int64_t>(sign));
-    ci.libs += static_cast<uint32_t>(s & m);
-    ci.libSum += (q * s) & m;
-    ci.libSumSq += (q * q * s) & m;
+    ci.libs += static_cast<uint32_t>(m & 1);
+    ci.libSum += q & m;
+    ci.libSumSq += (q * q) & m;
+  }
+  // Takes lib away as a pseudo-liberty of the chain at n when n holds a stone.
+  void removeLibIfStone(Point n, Point lib) {
+    uint64_t m;
+    ChainInfo& ci = infoIfStone(n, m);
+    const uint64_t q = lib;
+    ci.libs -= static_cast<uint32_t>(m & 1);
+    ci.libSum -= q & m;
+    ci.libSumSq -= (q * q) & m;
   }
   std::string describe(Point p) const;
 
