@@ -11,9 +11,10 @@ namespace engine {
 // and early in a game the first one nearly always does). After those misses, draws
 // without replacement from a copy of the list: a rejected point is swap-removed, so
 // every point is tested at most once, the first accepted one is uniform over the
-// accepted points, and a pass (nothing accepted) costs one test per empty point. (The
-// swap-remove candidate list is the libego playout's trick; libego scans from a random
-// start instead, which is biased towards points after long runs of rejected ones.)
+// accepted points, and a pass (nothing accepted) costs one test per empty point.
+// (Swap-remove from a candidate list is a known playout trick, credited to libego. The
+// common shortcut of scanning on from a random start is biased towards points that
+// follow long runs of rejected ones; tests/board checks uniformity.)
 template <typename Accept>
 Point RandomPlayer::pick(const Board& board, Accept accept) {
   const auto empties = board.emptyPoints();
