@@ -1,6 +1,8 @@
 #include "engine/board/board.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cassert>
 #include <utility>
 
@@ -9,9 +11,30 @@
 namespace engine {
 
 namespace {
-int colorIndex(Color c) {
+constexpr int colorIndex(Color c) {
   return c == Color::White ? 1 : 0;
 }
+
+// The diagonal rule of isEyeOf for every combination of the four diagonal colours (2
+// bits each, Color values), one table per colour to play: on the edge (a border
+// diagonal) no enemy diagonal, inside at most one. A lookup instead of counting.
+constexpr auto EYE_DIAGONALS_OK = [] {
+  std::array<std::array<bool, 256>, 2> table{};
+  for (Color c : {Color::Black, Color::White}) {
+    const unsigned opp = static_cast<unsigned>(opponent(c));
+    for (unsigned index = 0; index < 256; ++index) {
+      int enemies = 0;
+      bool edge = false;
+      for (int k = 0; k < 4; ++k) {
+        const unsigned d = index >> (2 * k) & 3;
+        enemies += d == opp;
+        edge |= d == static_cast<unsigned>(Color::Border);
+      }
+      table[colorIndex(c)][index] = enemies + edge <= 1;
+    }
+  }
+  return table;
+}();
 }  // namespace
 
 Board::Board(int width, int height) {
@@ -70,29 +93,44 @@ Point Board::atariLiberty(Point p) const {
   return static_cast<Point>(ci.libSum / ci.libs);
 }
 
-// Branch-free over the four neighbours: the colours are random in playouts, so branches
-// on them mispredict. A border neighbour reads the all-zero info at index 0 (its head).
 bool Board::isSuicide(Point p, Color c) const {
   if (nbr_[p] & 0xF) return false;  // an empty neighbour is a liberty
-  const Color opp = opponent(c);
-  bool safe = false;
-  for (Point n : neighbours(p)) {
-    const Color nc = color_[n];
-    const ChainInfo& ci = info_[head_[n]];
-    const bool only = ci.onlyLibNoBranch(p);
-    safe |= ((nc == c) & !only) | ((nc == opp) & only);
+  return !keepsLiberty(p, c);
+}
+
+// Branch-free over the four neighbours: the colours are random in playouts, so branches
+// on them mispredict. A neighbouring chain counts p among its pseudo-liberties once per
+// stone of it next to p, and p has no empty neighbour, so p is the chain's only liberty
+// exactly when its pseudo-liberty count equals the number of p's neighbours in the
+// chain: a comparison of heads, no sums. Border neighbours (head 0, never a stone's
+// head) are masked out.
+bool Board::keepsLiberty(Point p, Color c) const {
+  const auto nbs = neighbours(p);
+  Point h[4];
+  uint32_t libs[4];
+  for (int i = 0; i < 4; ++i) {
+    h[i] = head_[nbs[i]];
+    libs[i] = info_[h[i]].libs;
   }
-  return !safe;
+  const uint32_t e01 = h[0] == h[1], e02 = h[0] == h[2], e03 = h[0] == h[3];
+  const uint32_t e12 = h[1] == h[2], e13 = h[1] == h[3], e23 = h[2] == h[3];
+  const uint32_t inChain[4] = {1 + e01 + e02 + e03, 1 + e01 + e12 + e13, 1 + e02 + e12 + e23,
+                               1 + e03 + e13 + e23};
+  bool safe = false;
+  for (int i = 0; i < 4; ++i) {
+    const Color nc = color_[nbs[i]];
+    const bool only = libs[i] == inChain[i];
+    // Own chain with another liberty, or opponent chain captured by the move.
+    safe |= isStone(nc) & (only != (nc == c));
+  }
+  return safe;
 }
 
 bool Board::eyeDiagonalsOk(Point p, Color c) const {
   const Point s = static_cast<Point>(stride_);
-  const Color d[4] = {color_[p - s - 1], color_[p - s + 1], color_[p + s - 1], color_[p + s + 1]};
-  const Color opp = opponent(c);
-  const int enemies = (d[0] == opp) + (d[1] == opp) + (d[2] == opp) + (d[3] == opp);
-  const bool edge = (d[0] == Color::Border) | (d[1] == Color::Border) | (d[2] == Color::Border) |
-                    (d[3] == Color::Border);
-  return enemies + edge <= 1;  // on the edge no enemy, inside at most one
+  const auto d = [&](Point q) { return static_cast<unsigned>(color_[q]); };
+  const unsigned index = d(p - s - 1) | d(p - s + 1) << 2 | d(p + s - 1) << 4 | d(p + s + 1) << 6;
+  return EYE_DIAGONALS_OK[colorIndex(c)][index];
 }
 
 uint64_t Board::hashAfter(Point p, Color c) const {
@@ -166,9 +204,7 @@ uint32_t Board::captureChain(Point head) {
     s = next_[s];
   } while (s != head);
   do {
-    for (Point n : neighbours(s)) {
-      if (isStone(color_[n])) info_[head_[n]].addLib(s);
-    }
+    for (Point n : neighbours(s)) addLibIfStone(n, s);
     s = next_[s];
   } while (s != head);
   captures_[colorIndex(cc)] += static_cast<int>(count);
@@ -177,10 +213,12 @@ uint32_t Board::captureChain(Point head) {
   return count;
 }
 
-// One pass over the four neighbours, with their colours taken before the move. A chain
-// loses one pseudo-liberty per adjacency to p, so an opponent chain reaches zero (and is
-// captured) only at its last adjacency: no later neighbour belongs to a captured chain,
-// and a captured point was never counted as an empty neighbour.
+// One pass over the four neighbours takes away p as a pseudo-liberty of every
+// neighbouring chain (branch-free). A chain loses one pseudo-liberty per adjacency to
+// p, so an opponent chain reaches zero (and is captured) only at its last adjacency:
+// each captured chain is marked once. Then the captures, then the merges (smaller
+// chain into the bigger); their order does not matter, as a capture gives its points
+// as liberties to whatever chain heads are current.
 template <bool Record>
 void Board::place(Point p, Color c) {
   if constexpr (Record) {
@@ -192,7 +230,6 @@ void Board::place(Point p, Color c) {
     clearUndo();
   }
   const auto nbs = neighbours(p);
-  const Color nc[4] = {color_[nbs[0]], color_[nbs[1]], color_[nbs[2]], color_[nbs[3]]};
   const uint16_t counts = nbr_[p];
   color_[p] = c;
   removeEmpty(p);
@@ -206,7 +243,7 @@ void Board::place(Point p, Color c) {
   ChainInfo mine{0, 1, 0, 0};
   for (int i = 0; i < 4; ++i) {
     // Branch-free: add the neighbour as a liberty when it is empty.
-    const uint64_t empty = nc[i] == Color::Empty;
+    const uint64_t empty = color_[nbs[i]] == Color::Empty;
     const uint64_t q = nbs[i] * empty;
     mine.libs += static_cast<uint32_t>(empty);
     mine.libSum += q;
@@ -225,29 +262,36 @@ void Board::place(Point p, Color c) {
       saved_.emplace_back(h, info_[h]);
     }
   }
+  // Bit i of `mineBits` marks an own neighbour, of `dead` the last adjacency of an opponent
+  // chain that p fills its last pseudo-liberty of: taken without branches on the colours.
   const Color opp = opponent(c);
-  Point mineHead = p;
+  const uint64_t q = p, qq = q * q;
+  unsigned mineBits = 0, dead = 0;
+  for (int i = 0; i < 4; ++i) {
+    const Color nc = color_[nbs[i]];
+    uint64_t m;
+    ChainInfo& ci = infoIfStone(nbs[i], m);
+    ci.libs -= static_cast<uint32_t>(m & 1);
+    ci.libSum -= q & m;
+    ci.libSumSq -= qq & m;
+    mineBits |= static_cast<unsigned>(nc == c) << i;
+    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(ci.libs == 0)) << i;
+  }
   uint32_t nCaptured = 0;
   Point capturedHead = NO_POINT;
-  for (int i = 0; i < 4; ++i) {
-    if (nc[i] == c) {
-      const Point h = head_[nbs[i]];
-      info_[h].removeLib(p);
-      if (h == mineHead) continue;
-      if (info_[h].size >= info_[mineHead].size) {
-        mergeChains<Record>(h, mineHead);
-        mineHead = h;
-      } else {
-        mergeChains<Record>(mineHead, h);
-      }
-    } else if (nc[i] == opp) {
-      const Point h = head_[nbs[i]];
-      ChainInfo& ci = info_[h];
-      ci.removeLib(p);
-      if (ci.libs == 0) {
-        nCaptured += captureChain<Record>(h);
-        capturedHead = h;
-      }
+  for (; dead != 0; dead &= dead - 1) {
+    capturedHead = head_[nbs[std::countr_zero(dead)]];
+    nCaptured += captureChain<Record>(capturedHead);
+  }
+  Point mineHead = p;
+  for (; mineBits != 0; mineBits &= mineBits - 1) {
+    const Point h = head_[nbs[std::countr_zero(mineBits)]];
+    if (h == mineHead) continue;
+    if (info_[h].size >= info_[mineHead].size) {
+      mergeChains<Record>(h, mineHead);
+      mineHead = h;
+    } else {
+      mergeChains<Record>(mineHead, h);
     }
   }
   const ChainInfo& own = info_[mineHead];
@@ -294,9 +338,7 @@ bool Board::undo() {
       const Capture& cap = captured_[i];
       const Point* stones = capturedStones_.data() + cap.begin;
       for (uint32_t k = 0; k < cap.count; ++k) {
-        for (Point n : neighbours(stones[k])) {
-          if (isStone(color_[n])) info_[head_[n]].removeLib(stones[k]);
-        }
+        for (Point n : neighbours(stones[k])) removeLibIfStone(n, stones[k]);
       }
       for (uint32_t k = 0; k < cap.count; ++k) {
         const Point q = stones[k];

@@ -144,7 +144,7 @@ class Board {
     if ((k & (0xF << (4 * static_cast<int>(opponent(c))))) == 0 && eyeDiagonalsOk(p, c)) {
       return false;
     }
-    return allowSuicide_ || !isSuicide(p, c);
+    return allowSuicide_ || keepsLiberty(p, c);
   }
   // Hash of the position after c plays at p (p legal), without playing.
   uint64_t hashAfter(Point p, Color c) const;
@@ -212,11 +212,6 @@ class Board {
       return libs > 0 && libSum == static_cast<uint64_t>(p) * libs &&
              libSumSq == static_cast<uint64_t>(p) * p * libs;
     }
-    // onlyLib without short-circuit branches (for branch-free loops).
-    bool onlyLibNoBranch(Point p) const {
-      const uint64_t q = p;
-      return (libs > 0) & (libSum == q * libs) & (libSumSq == q * q * libs);
-    }
     bool operator==(const ChainInfo&) const = default;
   };
   struct Merge {
@@ -276,6 +271,35 @@ class Board {
   void rebuildNeighbourCounts();
   // The diagonal part of isEyeOf (p's neighbours are all c or border).
   bool eyeDiagonalsOk(Point p, Color c) const;
+  // For an empty p without empty neighbours: would c at p capture, or join a chain of
+  // its own that has another liberty? (The opposite of suicide.)
+  bool keepsLiberty(Point p, Color c) const;
+  // The chain info at n's head when n holds a stone, otherwise the all-zero info at
+  // index 0, with the mask (all ones for a stone, else zero) to scale changes by.
+  // Branch-free, since the colours around a move are random and branches on them
+  // mispredict; changes scaled by a zero mask leave the info at index 0 zero.
+  ChainInfo& infoIfStone(Point n, uint64_t& mask) {
+    mask = isStone(color_[n]) ? ~uint64_t{0} : 0;
+    return info_[head_[n] & static_cast<Point>(mask)];
+  }
+  // Adds lib as a pseudo-liberty of the chain at n when n holds a stone (branch-free).
+  void addLibIfStone(Point n, Point lib) {
+    uint64_t m;
+    ChainInfo& ci = infoIfStone(n, m);
+    const uint64_t q = lib;
+    ci.libs += static_cast<uint32_t>(m & 1);
+    ci.libSum += q & m;
+    ci.libSumSq += (q * q) & m;
+  }
+  // Takes lib away as a pseudo-liberty of the chain at n when n holds a stone.
+  void removeLibIfStone(Point n, Point lib) {
+    uint64_t m;
+    ChainInfo& ci = infoIfStone(n, m);
+    const uint64_t q = lib;
+    ci.libs -= static_cast<uint32_t>(m & 1);
+    ci.libSum -= q & m;
+    ci.libSumSq -= (q * q) & m;
+  }
   std::string describe(Point p) const;
 
   int width_, height_, stride_;

@@ -107,4 +107,19 @@ void Game::setup(const std::vector<std::pair<Point, Color>>& stones) {
   ++history_[board_.hash()];
 }
 
+Game gameFromBoard(const Board& board, Color toMove, const Rules& rules) {
+  if (!isStone(toMove)) throw InputError("gameFromBoard: the side to move must be black or white");
+  Game game(board.size(), rules);
+  std::vector<std::pair<Point, Color>> stones;
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) {
+      // Same size, so the same point indices on both boards.
+      if (isStone(board.at(x, y))) stones.emplace_back(board.point(x, y), board.at(x, y));
+    }
+  }
+  if (!stones.empty()) game.setup(stones);
+  game.setToMove(toMove);
+  return game;
+}
+
 }  // namespace engine

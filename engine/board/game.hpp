@@ -94,4 +94,11 @@ class Game {
   std::unordered_map<uint64_t, uint32_t> history_;  // position hash -> times reached
 };
 
+// A fresh Game under `rules` whose current position is board's stones with toMove to
+// play (setup stones, so no move can be undone). Not carried over: board's simple-ko
+// point, its undo history and earlier positions (only the empty board and this one are
+// in the superko set). Throws InputError for a chain without liberties or a toMove
+// that is not Black or White.
+Game gameFromBoard(const Board& board, Color toMove, const Rules& rules = {});
+
 }  // namespace engine

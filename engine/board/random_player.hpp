@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "engine/board/board.hpp"
 #include "engine/board/game.hpp"
@@ -25,7 +26,26 @@ class RandomPlayer {
  private:
   template <typename Accept>
   Point pick(const Board& board, Accept accept);
+  // Uniform in [0, n) (Lemire's multiply-shift) from 32 random bits. The bits come from
+  // a buffer filled with both halves of 16 Rng outputs at a time: one Rng step for two
+  // draws, and the refill branch is taken once in 32 draws (predictable).
+  uint32_t draw(uint32_t n) {
+    if (left_ == 0) refill();
+    const uint32_t r = bits_[--left_];
+    return static_cast<uint32_t>((static_cast<uint64_t>(r) * n) >> 32);
+  }
+  void refill() {
+    for (int i = 0; i < 16; ++i) {
+      const uint64_t x = rng_.next();
+      bits_[2 * i] = static_cast<uint32_t>(x >> 32);
+      bits_[2 * i + 1] = static_cast<uint32_t>(x);
+    }
+    left_ = 32;
+  }
   Rng rng_;
+  uint32_t bits_[32] = {};  // random bits for draw(); the first left_ are unused
+  int left_ = 0;
+  std::vector<Point> candidates_;  // pick's scratch list, kept to avoid allocations
 };
 
 // Result of a light playout.

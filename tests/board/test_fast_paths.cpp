@@ -5,6 +5,8 @@
 // isEyeOf && isLegal.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "engine/board/ascii.hpp"
@@ -167,4 +169,138 @@ TEST_CASE("isLegalNotEye and isSuicide agree with their plain versions", "[fast]
   // The games must reach the interesting cases.
   CHECK(suicides > 100);
   CHECK(eyes > 100);
+}
+
+TEST_CASE("the baseline player is uniform over the legal non-eye moves", "[fast]") {
+  // Late positions of random 9x9 games, where most empty points are rejected, so that
+  // the player's sampling without replacement does the work. Pearson's chi-square over
+  // the accepted points must stay below df + 5 sqrt(2 df) + 5 (far in the tail).
+  int positions = 0;
+  for (uint64_t seed = 1; seed <= 40 && positions < 6; ++seed) {
+    Board b(9, 9);
+    RandomPlayer mover(seed);
+    Color c = Color::Black;
+    for (int m = 0; m < 400; ++m) {
+      std::vector<Point> ok;
+      for (Point q : b.emptyPoints()) {
+        if (!b.isEyeOf(q, c) && b.isLegal(q, c)) ok.push_back(q);
+      }
+      const size_t empties = b.emptyPoints().size();
+      if (ok.size() >= 3 && 3 * ok.size() <= empties) {
+        RandomPlayer player(seed * 1000 + static_cast<uint64_t>(m));
+        std::vector<int> hits(ok.size(), 0);
+        const int draws = 3000 * static_cast<int>(ok.size());
+        for (int d = 0; d < draws; ++d) {
+          const Point p = player.choose(b, c);
+          const auto it = std::find(ok.begin(), ok.end(), p);
+          INFO("seed " << seed << " move " << m << " chose " << p);
+          REQUIRE(it != ok.end());
+          ++hits[static_cast<size_t>(it - ok.begin())];
+        }
+        const double expected = draws / static_cast<double>(ok.size());
+        double chi2 = 0;
+        for (int h : hits) chi2 += (h - expected) * (h - expected) / expected;
+        const double df = static_cast<double>(ok.size() - 1);
+        INFO("seed " << seed << " move " << m << " accepted " << ok.size() << " of " << empties);
+        CHECK(chi2 < df + 5 * std::sqrt(2 * df) + 5);
+        ++positions;
+        break;
+      }
+      const Point p = mover.choose(b, c);
+      if (p == PASS) {
+        b.pass(c);
+      } else {
+        b.play(p, c);
+      }
+      c = opponent(c);
+    }
+  }
+  CHECK(positions >= 6);
+}
+
+TEST_CASE("the baseline player passes exactly when nothing is accepted", "[fast]") {
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    Board b(5, 5);
+    RandomPlayer player(seed);
+    Color c = Color::Black;
+    int passes = 0;
+    for (int m = 0; m < 200 && passes < 2; ++m) {
+      bool any = false;
+      for (Point q : b.emptyPoints()) any |= b.isLegalNotEye(q, c);
+      const Point p = player.choose(b, c);
+      INFO("seed " << seed << " move " << m);
+      REQUIRE((p == PASS) == !any);
+      if (p == PASS) {
+        b.passNoUndo(c);
+        ++passes;
+      } else {
+        REQUIRE(b.isLegalNotEye(p, c));
+        b.playNoUndo(p, c);
+        passes = 0;
+      }
+      c = opponent(c);
+    }
+  }
+}
+
+namespace {
+
+// isEyeOf from its definition, by coordinates: every neighbour c or off the board, and
+// of the diagonals on the board, none of the opponent on the edge, at most one inside.
+bool eyeByDefinition(const Board& b, int x, int y, Color c) {
+  if (b.at(x, y) != Color::Empty) return false;
+  const int dx[4] = {0, -1, 1, 0}, dy[4] = {-1, 0, 0, 1};
+  for (int k = 0; k < 4; ++k) {
+    if (b.onBoard(x + dx[k], y + dy[k]) && b.at(x + dx[k], y + dy[k]) != c) return false;
+  }
+  int enemies = 0;
+  bool edge = false;
+  for (int ddx : {-1, 1}) {
+    for (int ddy : {-1, 1}) {
+      if (!b.onBoard(x + ddx, y + ddy)) {
+        edge = true;
+      } else if (b.at(x + ddx, y + ddy) == opponent(c)) {
+        ++enemies;
+      }
+    }
+  }
+  return edge ? enemies == 0 : enemies <= 1;
+}
+
+}  // namespace
+
+TEST_CASE("isEyeOf agrees with the eye rule from coordinates", "[fast]") {
+  const std::pair<int, int> sizes[] = {{1, 1}, {2, 2}, {3, 3}, {1, 5}, {5, 5}, {9, 9}, {13, 9}};
+  int eyes = 0, edgeEyes = 0;
+  for (auto [w, h] : sizes) {
+    for (uint64_t seed = 1; seed <= 5; ++seed) {
+      Board b(w, h);
+      RandomPlayer player(seed + 70);
+      Color c = Color::Black;
+      int passes = 0;
+      for (int m = 0; m < 3 * w * h && passes < 2; ++m) {
+        for (int y = 0; y < h; ++y) {
+          for (int x = 0; x < w; ++x) {
+            for (Color who : {Color::Black, Color::White}) {
+              const bool ref = eyeByDefinition(b, x, y, who);
+              INFO(w << "x" << h << " seed " << seed << " move " << m << " at " << x << "," << y);
+              REQUIRE(b.isEyeOf(b.point(x, y), who) == ref);
+              eyes += ref;
+              edgeEyes += ref && (x == 0 || y == 0 || x == w - 1 || y == h - 1);
+            }
+          }
+        }
+        const Point p = player.choose(b, c);
+        passes = p == PASS ? passes + 1 : 0;
+        if (p == PASS) {
+          b.pass(c);
+        } else {
+          b.play(p, c);
+        }
+        c = opponent(c);
+      }
+    }
+  }
+  CHECK(eyes > 200);
+  CHECK(edgeEyes > 50);
 }
