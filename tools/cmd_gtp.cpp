@@ -73,6 +73,8 @@ int runGtp(const std::vector<std::string>& args) {
       "playouts, not in the opening); 0 never resigns")(
       "time-margin", po::value(&mcts.time.marginSeconds)->default_value(0.25),
       "seconds kept back from every timed move for process and GUI overhead")(
+      "root-near-prior",
+      "mcts: the root's priors favour moves near the last move (measured weaker)")(
       "no-tree-reuse", "mcts: every genmove searches from scratch (default: keep the subtree)")(
       "playout-cap", po::value(&mcts.search.maxPlayoutMoves)->default_value(0),
       "mcts: moves a playout may run before it is scored as it stands (0: 3 x points + 20; "
@@ -94,6 +96,7 @@ int runGtp(const std::vector<std::string>& args) {
     throw UsageError("--analysis-memory must be 1..1000000 MB");
   }
   mcts.reuseTrees = !vm.count("no-tree-reuse");
+  mcts.search.rootNearPrior = vm.count("root-near-prior") != 0;
   if (mcts.search.maxPlayoutMoves < 0) throw UsageError("--playout-cap must be >= 0");
   std::unique_ptr<engine::Player> chosen = makePlayer(player, mcts, seed);
   if (!bookFile.empty()) {

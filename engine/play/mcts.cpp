@@ -157,7 +157,9 @@ class Worker {
     moves_.push_back(PASS);
     const uint32_t first = static_cast<uint32_t>(nodes_.size());
     std::vector<Prior> priors;
-    if (params_.priors) priors = computePriors(scratch_, c, last, moves_);
+    if (params_.priors) {
+      priors = computePriors(scratch_, c, last, moves_, node != 0 || params_.rootNearPrior);
+    }
     for (size_t i = 0; i < moves_.size(); ++i) {
       Node n{moves_[i], c};
       if (params_.priors) {

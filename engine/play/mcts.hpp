@@ -36,6 +36,9 @@ struct MctsParams {
   double explore = 0;       // UCB exploration constant (priors and RAVE explore enough)
   int expandAfter = 8;      // visits before a leaf gets children
   bool priors = true;       // prior knowledge in new nodes (policy.hpp computePriors)
+  // The root's priors include the bonus for nearness to the last move. Off by default:
+  // measured weaker (docs/STRENGTH.md, self-play after the search copy kept the last move).
+  bool rootNearPrior = false;
   int maxPlayoutMoves = 0;  // a playout stops after this many moves and is scored as it
                             // stands (0: 3 x points + 20, i.e. played out)
   PolicyParams policy;      // playout policy (heavy by default)

@@ -289,8 +289,8 @@ bool emptyArea(const Board& b, Point p, int d) {
 
 }  // namespace
 
-std::vector<Prior> computePriors(Board& board, Color c, Point last,
-                                 const std::vector<Point>& moves) {
+std::vector<Prior> computePriors(Board& board, Color c, Point last, const std::vector<Point>& moves,
+                                 bool nearLast) {
   std::vector<Prior> priors(moves.size(), Prior{PRIOR_EVEN, PRIOR_EVEN / 2});
   // Escapes of c's chains in atari anywhere near the last move.
   std::vector<Point> escapes;
@@ -322,7 +322,7 @@ std::vector<Prior> computePriors(Board& board, Color c, Point last,
       pr.wins += PRIOR_PAT3;
     }
     if (isSelfAtari(board, p, c, 1)) pr.visits += PRIOR_SELFATARI;
-    if (haveLast) {
+    if (haveLast && nearLast) {
       const int d = std::abs(board.x(p) - board.x(last)) + std::abs(board.y(p) - board.y(last));
       if (d >= 1 && d <= 3) {
         pr.visits += PRIOR_NEAR[d - 1];

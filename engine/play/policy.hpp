@@ -81,8 +81,9 @@ struct Prior {
 // Priors for c's candidate moves at a node whose last move (by the opponent) was last:
 // an even-game prior, captures and atari escapes, 3x3 patterns, nearness to the last
 // move, self-atari, and the first/second line in an empty region. `moves` are legal
-// for c; the result is parallel to it. PASS gets a low prior.
-std::vector<Prior> computePriors(Board& board, Color c, Point last,
-                                 const std::vector<Point>& moves);
+// for c; the result is parallel to it. PASS gets a low prior. nearLast false leaves out
+// the nearness bonus (the escapes still look at the last move).
+std::vector<Prior> computePriors(Board& board, Color c, Point last, const std::vector<Point>& moves,
+                                 bool nearLast = true);
 
 }  // namespace engine
