@@ -75,7 +75,9 @@ int runGtp(const std::vector<std::string>& args) {
       "seconds kept back from every timed move for process and GUI overhead")(
       "root-near-prior",
       "mcts: the root's priors favour moves near the last move (measured weaker)")(
-      "no-tree-reuse", "mcts: every genmove searches from scratch (default: keep the subtree)")(
+      "tree-reuse",
+      "mcts: start each genmove from the subtree of the moves played (measured weaker in "
+      "self-play so far, docs/STRENGTH.md; default: search from scratch)")(
       "playout-cap", po::value(&mcts.search.maxPlayoutMoves)->default_value(0),
       "mcts: moves a playout may run before it is scored as it stands (0: 3 x points + 20; "
       "huge boards need a cap to answer in bounded time)")(
@@ -95,7 +97,7 @@ int runGtp(const std::vector<std::string>& args) {
   if (!(mcts.analysisMemoryMB >= 1 && mcts.analysisMemoryMB <= 1e6)) {
     throw UsageError("--analysis-memory must be 1..1000000 MB");
   }
-  mcts.reuseTrees = !vm.count("no-tree-reuse");
+  mcts.reuseTrees = vm.count("tree-reuse") > 0;
   mcts.search.rootNearPrior = vm.count("root-near-prior") != 0;
   if (mcts.search.maxPlayoutMoves < 0) throw UsageError("--playout-cap must be >= 0");
   std::unique_ptr<engine::Player> chosen = makePlayer(player, mcts, seed);

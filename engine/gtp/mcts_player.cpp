@@ -9,16 +9,7 @@ namespace {
 
 // The position of game as a fresh Game whose stones are game's board (no history).
 Game positionCopy(const Game& game, const Rules& rules) {
-  const Board& b = game.board();
-  Game copy(b.size(), rules);
-  std::vector<std::pair<Point, Color>> stones;
-  for (int y = 0; y < b.height(); ++y) {
-    for (int x = 0; x < b.width(); ++x) {
-      if (isStone(b.at(x, y))) stones.emplace_back(copy.board().point(x, y), b.at(x, y));
-    }
-  }
-  if (!stones.empty()) copy.setup(stones);
-  return copy;
+  return gameFromBoard(game.board(), game.toMove(), rules);
 }
 
 }  // namespace

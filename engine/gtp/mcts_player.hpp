@@ -26,7 +26,7 @@ struct MctsPlayerOptions {
   // for every candidate of a leaf when it is expanded, every expandAfter visits).
   int analysisPlayouts = 0;
   double analysisMemoryMB = 1024;
-  bool reuseTrees = true;  // genmove starts from the subtree of the moves played since
+  bool reuseTrees = false;  // genmove starts from the subtree of the moves played since
 };
 
 // The position of game as the search sees it, with c to move: the game's rules but two

@@ -27,15 +27,7 @@ class MctsAdvisor : public BottomAdvisor {
   std::vector<XY> advise(const Board& board, Color toMove, double komi, int count) override {
     Rules rules;
     rules.komi = komi;
-    Game game(board.size(), rules);
-    std::vector<std::pair<Point, Color>> stones;
-    for (int y = 0; y < board.height(); ++y) {
-      for (int x = 0; x < board.width(); ++x) {
-        if (isStone(board.at(x, y))) stones.emplace_back(game.board().point(x, y), board.at(x, y));
-      }
-    }
-    game.setup(stones);
-    game.setToMove(toMove);
+    Game game = gameFromBoard(board, toMove, rules);
     MctsParams p;
     p.playouts = playouts_;
     p.threads = 1;

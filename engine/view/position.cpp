@@ -37,16 +37,9 @@ ViewPosition positionFromSgf(const std::string& path, int move) {
 
 ViewPosition positionFromDiagram(const std::string& path, double komi, Color toMove) {
   const Board board = parseBoard(readFileBytes(path));
-  Game game(board.size());
-  game.setKomi(komi);
-  std::vector<std::pair<Point, Color>> stones;
-  for (int y = 0; y < board.height(); ++y) {
-    for (int x = 0; x < board.width(); ++x) {
-      if (isStone(board.at(x, y))) stones.emplace_back(game.board().point(x, y), board.at(x, y));
-    }
-  }
-  game.setup(stones);
-  game.setToMove(toMove);
+  Rules rules;
+  rules.komi = komi;
+  Game game = gameFromBoard(board, toMove, rules);
   return ViewPosition{std::move(game), 0, 0, path + " (diagram)", {}};
 }
 

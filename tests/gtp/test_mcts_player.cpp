@@ -95,7 +95,10 @@ TEST_CASE("genmove reuses the subtree of the moves played since the last genmove
   MctsParams params;
   params.playouts = 600;
   params.threads = 1;
-  auto player = std::make_unique<MctsPlayer>(params);
+  MctsPlayerOptions options;
+  options.search = params;
+  options.reuseTrees = true;  // off by default (measured weaker so far)
+  auto player = std::make_unique<MctsPlayer>(options);
   MctsPlayer* mcts = player.get();
   GoEngine e(GoEngineConfig{}, std::move(player));
   REQUIRE(ask(e, "boardsize 9") == "");
