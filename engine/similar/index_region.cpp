@@ -44,6 +44,19 @@ RegionFrame regionFrame(BoardSize size, const Rect& r) {
   return f;
 }
 
+// True when the stored position (its colours through stoneAt(x, y), stored frame) holds
+// the same stones as board over the rectangle, seen through symmetry f.syms[t].
+template <class StoneAt>
+bool sameRegion(const RegionFrame& f, size_t t, const Board& board, int width, StoneAt stoneAt) {
+  for (size_t i = 0; i < f.pts.size(); ++i) {
+    const size_t m = f.where[t][i];
+    if (stoneAt(static_cast<int>(m % width), static_cast<int>(m / width)) !=
+        board.at(f.pts[i].x, f.pts[i].y))
+      return false;
+  }
+  return true;
+}
+
 // D over the rectangle between the query's signature (query frame) and an entry's.
 int32_t regionD(const std::vector<int8_t>& q, const int8_t* sig, const RegionFrame& f, size_t t,
                 int width) {
@@ -93,13 +106,7 @@ std::vector<IndexMatch> PositionIndex::regionExactScan(const Board& board, Color
     if (entries_[e].toMove != toMove) continue;
     const auto u = static_cast<uint32_t>(e);
     for (size_t t = 0; t < f.syms.size(); ++t) {
-      bool equal = true;
-      for (size_t i = 0; i < f.pts.size() && equal; ++i) {
-        const size_t m = f.where[t][i];
-        equal = stoneAt(u, static_cast<int>(m % size_.width), static_cast<int>(m / size_.width)) ==
-                board.at(f.pts[i].x, f.pts[i].y);
-      }
-      if (equal) {
+      if (sameRegion(f, t, board, size_.width, [&](int x, int y) { return stoneAt(u, x, y); })) {
         out.push_back(
             matchOf(u, true, regionD(q, store_.signature(u), f, t, size_.width), f.syms[t]));
         break;
@@ -220,13 +227,7 @@ bool PositionIndex::regionExactWindows(const Board& board, Color toMove, Rect r,
   for (const auto& [u, t] : cand) {
     if (static_cast<long>(u) == last) continue;
     ++stats.candidates;
-    bool equal = true;
-    for (size_t i = 0; i < f.pts.size() && equal; ++i) {
-      const size_t m = f.where[t][i];
-      equal = stoneAt(u, static_cast<int>(m % size_.width), static_cast<int>(m / size_.width)) ==
-              board.at(f.pts[i].x, f.pts[i].y);
-    }
-    if (equal) {
+    if (sameRegion(f, t, board, size_.width, [&](int x, int y) { return stoneAt(u, x, y); })) {
       out.push_back(matchOf(u, true, regionD(q, store_.signature(u), f, t, size_.width), syms[t]));
       last = u;
     }
