@@ -8,6 +8,20 @@ namespace solve {
 
 using engine::Color;
 
+namespace {
+
+// The child of n after the mover plays `move` (not a pass), seen from the new mover's
+// side; `captured` gets the stones the move took.
+Node childAfter(const Geometry& g, bool suicideAllowed, const Node& n, int move, Mask& captured) {
+  CompactBoard board(g);
+  board.setRaw(n.own, n.opp, n.ko, n.ko >= 0 ? Color::Black : Color::Empty);
+  board.setAllowSuicide(suicideAllowed);
+  captured = board.play(move, Color::Black);
+  return Node{board.white(), board.black(), !n.whiteToMove, board.koPoint(), 0};
+}
+
+}  // namespace
+
 Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& tt,
                const Position& root, const SearchLimits& limits, int variant)
     : g_(g), opt_(opt), tt_(tt), limits_(limits) {
@@ -155,11 +169,8 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
     popPath();
     return {-b.hi, -b.lo};
   }
-  CompactBoard board(g_);
-  board.setRaw(n.own, n.opp, n.ko, n.ko >= 0 ? Color::Black : Color::Empty);
-  board.setAllowSuicide(opt_.rules.suicideAllowed);
-  const Mask captured = board.play(move, Color::Black);
-  const Node child{board.white(), board.black(), !n.whiteToMove, board.koPoint(), 0};
+  Mask captured = 0;
+  const Node child = childAfter(g_, opt_.rules.suicideAllowed, n, move, captured);
   const uint64_t key = absKey(child);
   const int lastCap = captured ? static_cast<int>(path_.size()) : captureAt_.back();
   const int rep = repetition(key, child.whiteToMove, lastCap);
@@ -234,11 +245,8 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
   for (int i = 0; i < count; ++i) {
     const int move = moves[i];
     if (move < 0) continue;  // a pass child is cheap to search; skip it here
-    CompactBoard board(g_);
-    board.setRaw(n.own, n.opp, n.ko, n.ko >= 0 ? Color::Black : Color::Empty);
-    board.setAllowSuicide(opt_.rules.suicideAllowed);
-    const Mask captured = board.play(move, Color::Black);
-    const Node child{board.white(), board.black(), !n.whiteToMove, board.koPoint(), 0};
+    Mask captured = 0;
+    const Node child = childAfter(g_, opt_.rules.suicideAllowed, n, move, captured);
     const uint64_t abs = absKey(child);
     const int lastCap = captured ? ply + 1 : captureAt_.back();
     if (repetition(abs, child.whiteToMove, lastCap) >= 0) continue;
