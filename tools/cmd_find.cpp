@@ -82,7 +82,8 @@ void printJson(const engine::PositionIndex& index, const std::vector<engine::Ind
 int runFind(const std::vector<std::string>& args) {
   po::options_description desc("fgo find options");
   std::string games, sgf, indexFile, region;
-  int move = 0, top = 10;
+  std::string method = "sketch";
+  int move = 0, top = 10, threads = 2;
   long candidates = 0;
   desc.add_options()("games", po::value(&games),
                      "folder of SGF games (indexed in memory unless --index)")(
@@ -92,9 +93,13 @@ int runFind(const std::vector<std::string>& args) {
       "region", po::value(&region),
       "x1,y1,x2,y2: match this rectangle only (exact by window keys, nearest by a scan)")(
       "top", po::value(&top)->default_value(10), "approximate matches to list")(
+      "method", po::value(&method)->default_value("sketch"),
+      "nearest search: sketch (scan of 9x9-cell sketches, then refinement) or staged "
+      "(magnitude walk with orbit and cell bounds; exact only)")(
       "candidates", po::value(&candidates)->default_value(0),
-      "C > 0: approximate search, the nearest among the C entries with the smallest orbit "
-      "bound (0: exact)")(
+      "C > 0: approximate search, the nearest among the C entries with the smallest sketch "
+      "distance (0: exact)")("threads", po::value(&threads)->default_value(2),
+                             "threads of the sketch scan")(
       "include-self", "let the query's own game (same file name) appear among approximate matches")(
       "compare", "also time brute force and check it finds the same")("json", "print JSON");
   po::variables_map vm;
@@ -104,6 +109,11 @@ int runFind(const std::vector<std::string>& args) {
   if (top < 0 || top > 100000) throw UsageError("--top must be 0..100000");
   if (candidates < 0 || candidates > 100000000) throw UsageError("--candidates must be 0..1e8");
   if (games.empty() && indexFile.empty()) throw UsageError("give --games DIR or --index FILE");
+  if (method != "sketch" && method != "staged")
+    throw UsageError("--method must be sketch or staged");
+  if (method == "staged" && candidates > 0)
+    throw UsageError("--candidates needs --method sketch (the staged search is exact)");
+  if (threads < 1 || threads > 64) throw UsageError("--threads must be 1..64");
   Timings t;
   auto start = Clock::now();
   engine::PositionIndex index = indexFile.empty()
@@ -147,8 +157,13 @@ int runFind(const std::vector<std::string>& args) {
     }
     engine::SignatureStore::Stats stats;
     start = Clock::now();
-    auto near = index.nearest(board, q.toMove, k + matches.size(), &stats, self,
-                              static_cast<size_t>(candidates));
+    engine::NearestParams np;
+    np.method = method == "staged" ? engine::NearestParams::Method::Staged
+                                   : engine::NearestParams::Method::Sketch;
+    np.candidates = static_cast<size_t>(candidates);
+    np.threads = threads;
+    np.skipGame = self;
+    auto near = index.nearest(board, q.toMove, k + matches.size(), np, &stats);
     t.nearestMs = msSince(start);
     t.refined = stats.refined;
     t.bounded = stats.bounded;

@@ -201,17 +201,29 @@ std::vector<IndexMatch> PositionIndex::exactBrute(const Board& board, Color toMo
 }
 
 std::vector<IndexMatch> PositionIndex::nearest(const Board& board, Color toMove, size_t k,
-                                               SignatureStore::Stats* stats, long skipGame,
-                                               size_t candidates) const {
+                                               const NearestParams& params,
+                                               SignatureStore::Stats* stats) const {
   if (board.size() != size_) throw InputError("query board differs from the index's size");
+  if (params.method == NearestParams::Method::Staged && params.candidates > 0)
+    throw InputError("the staged search is exact: candidates need the sketch search");
+  const long skip = params.skipGame;
   const auto accept = [&](uint32_t e) {
-    return entries_[e].toMove == toMove && static_cast<long>(entries_[e].game) != skipGame;
+    return entries_[e].toMove == toMove && static_cast<long>(entries_[e].game) != skip;
   };
-  std::vector<IndexMatch> out;
-  for (const Neighbour& nb :
-       store_.nearestApprox(computeModel(SIGNATURE_MODEL, board), k, candidates, accept, stats)) {
-    out.push_back(matchOf(nb.entry, nb.distance == 0, nb.distance, nb.symmetry));
+  const InfluenceMap map = computeModel(SIGNATURE_MODEL, board);
+  std::vector<Neighbour> found;
+  if (params.method == NearestParams::Method::Staged) {
+    found = store_.nearest(map, k, accept, stats);
+  } else {
+    SignatureStore::SketchSearch search;
+    search.exact = params.candidates == 0;
+    if (!search.exact) search.candidates = params.candidates;
+    search.threads = params.threads;
+    found = store_.nearestSketch(map, k, search, accept, stats);
   }
+  std::vector<IndexMatch> out;
+  for (const Neighbour& nb : found)
+    out.push_back(matchOf(nb.entry, nb.distance == 0, nb.distance, nb.symmetry));
   return out;
 }
 

@@ -35,6 +35,18 @@ struct IndexParams {
   CanonicalOptions canonical;
 };
 
+// How PositionIndex::nearest searches (signature.hpp, sketch.hpp, docs/SIMILAR.md).
+struct NearestParams {
+  // Staged: the magnitude walk with orbit and cell bounds (exact; fast in the opening).
+  // Sketch: the full sketch scan on `threads` threads, then refinement (exact, or
+  // approximate over the `candidates` entries of smallest sketch distance).
+  enum class Method { Staged, Sketch };
+  Method method = Method::Sketch;
+  size_t candidates = 0;  // > 0: approximate (Sketch only)
+  int threads = 2;
+  long skipGame = -1;  // game number left out of the answers (-1: none)
+};
+
 // A rectangle of the query board, inclusive corners.
 struct Rect {
   int x1 = 0, y1 = 0, x2 = 0, y2 = 0;
@@ -79,11 +91,10 @@ class PositionIndex {
   // The same by scanning every entry (the twin of exact()).
   std::vector<IndexMatch> exactBrute(const Board& board, Color toMove) const;
   // The k nearest entries by signature distance with the same side to move (exact
-  // matches included, at D = 0), leaving out game number skipGame (-1: none).
-  // candidates > 0: the approximate search of SignatureStore::nearestApprox.
+  // matches included, at D = 0), as params says (exact unless params.candidates > 0).
   std::vector<IndexMatch> nearest(const Board& board, Color toMove, size_t k,
-                                  SignatureStore::Stats* stats = nullptr, long skipGame = -1,
-                                  size_t candidates = 0) const;
+                                  const NearestParams& params = {},
+                                  SignatureStore::Stats* stats = nullptr) const;
   // The same by brute force over every signature (the twin of nearest()).
   std::vector<IndexMatch> nearestBrute(const Board& board, Color toMove, size_t k,
                                        long skipGame = -1) const;

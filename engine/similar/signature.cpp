@@ -8,6 +8,8 @@
 #include <numeric>
 #include <queue>
 
+#include <omp.h>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -187,6 +189,7 @@ SignatureStore::SignatureStore(int width, int height) : width_(width), height_(h
   validateBoardSize(width, height);
   cellStride_ = cellStride(width, height);
   orbitStride_ = orbitStride(width, height);
+  layout_ = SketchLayout(width, height);
 }
 
 uint32_t SignatureStore::add(const int8_t* sig) {
@@ -199,6 +202,8 @@ uint32_t SignatureStore::add(const int8_t* sig) {
   if (!magnitude_.empty() && m < magnitude_.back()) sorted_ = false;
   const std::vector<int16_t> c = cellSums(sig, width_, height_);
   cells_.insert(cells_.end(), c.begin(), c.end());
+  sketches_.resize(sketches_.size() + static_cast<size_t>(layout_.stride));
+  sketchOf(sig, layout_, &sketches_[sketches_.size() - static_cast<size_t>(layout_.stride)]);
   magnitude_.push_back(m);
   return n;
 }
@@ -212,6 +217,8 @@ std::vector<uint32_t> SignatureStore::sortByMagnitude() {
   out.maps_.reserve(maps_.size());
   out.features_.reserve(features_.size());
   out.magnitude_.reserve(magnitude_.size());
+  out.cells_.reserve(cells_.size());
+  out.sketches_.reserve(sketches_.size());
   for (uint32_t old : perm) out.add(signature(old));
   *this = std::move(out);
   sorted_ = true;
@@ -227,6 +234,7 @@ SignatureStore SignatureStore::fromRaw(int width, int height, std::vector<int8_t
   s.features_.reserve(n * static_cast<size_t>(s.orbitStride_));
   s.magnitude_.reserve(n);
   s.cells_.reserve(n * static_cast<size_t>(s.cellStride_));
+  s.sketches_.reserve(n * static_cast<size_t>(s.layout_.stride));
   for (size_t i = 0; i < n; ++i) s.add(&maps[i * static_cast<size_t>(s.points())]);
   s.maps_ = std::move(maps);
   return s;
@@ -357,58 +365,109 @@ std::vector<Neighbour> SignatureStore::nearestApprox(const InfluenceMap& map, si
                                                      const std::function<bool(uint32_t)>& accept,
                                                      Stats* stats) const {
   if (candidates == 0) return nearest(map, k, accept, stats);
-  if (!sorted_) throw InputError("signature store must be sorted before search");
+  SketchSearch search;
+  search.candidates = candidates;
+  search.exact = false;
+  return nearestSketch(map, k, search, accept, stats);
+}
+
+namespace {
+
+// A bounded max-heap of (sketch distance, entry): the `limit` smallest seen.
+struct SeedHeap {
+  size_t limit = 0;
+  std::priority_queue<std::pair<int32_t, uint32_t>> heap;
+  int32_t worst() const { return heap.size() < limit ? INT32_MAX : heap.top().first; }
+  void offer(int32_t s, uint32_t e) {
+    if (heap.size() < limit) {
+      heap.emplace(s, e);
+    } else if (std::make_pair(s, e) < heap.top()) {
+      heap.pop();
+      heap.emplace(s, e);
+    }
+  }
+};
+
+// The k best of (sorted, at most k) after offering nb.
+void keepBest(std::vector<Neighbour>& best, size_t k, const Neighbour& nb) {
+  if (nb.distance == INT32_MAX) return;
+  best.insert(std::upper_bound(best.begin(), best.end(), nb, closer), nb);
+  if (best.size() > k) best.pop_back();
+}
+
+}  // namespace
+
+std::vector<Neighbour> SignatureStore::nearestSketch(const InfluenceMap& map, size_t k,
+                                                     const SketchSearch& search,
+                                                     const std::function<bool(uint32_t)>& accept,
+                                                     Stats* stats) const {
   const Query q = makeQuery(map, width_, height_);
+  const auto stride = static_cast<size_t>(layout_.stride);
+  std::vector<int8_t> qs(q.sigs.size() * stride);
+  for (size_t t = 0; t < q.sigs.size(); ++t) sketchOf(q.sigs[t].data(), layout_, &qs[t * stride]);
   Stats local;
-  // The candidates: a max-heap of (orbit bound, entry), walking outward in magnitude
-  // until the magnitude gap (a lower bound of the orbit bound) reaches the worst kept.
-  std::priority_queue<std::pair<int32_t, uint32_t>> pool;
-  auto worst = [&] { return pool.size() < candidates ? INT32_MAX : pool.top().first; };
-  auto visit = [&](size_t i) {
-    const auto e = static_cast<uint32_t>(i);
-    if (accept && !accept(e)) return;
-    ++local.bounded;
-    const int32_t b = l1Distance16(q.features.data(),
-                                   &features_[i * static_cast<size_t>(orbitStride_)], orbitStride_);
-    if (pool.size() < candidates) {
-      pool.push({b, e});
-    } else if (std::make_pair(b, e) < pool.top()) {
-      pool.pop();
-      pool.push({b, e});
-    }
-  };
-  size_t right = static_cast<size_t>(
-      std::lower_bound(magnitude_.begin(), magnitude_.end(), q.magnitude) - magnitude_.begin());
-  size_t left = right;
-  while (k > 0) {
-    const int32_t dl = left > 0 ? q.magnitude - magnitude_[left - 1] : INT32_MAX;
-    const int32_t dr = right < size() ? magnitude_[right] - q.magnitude : INT32_MAX;
-    const int32_t step = std::min(dl, dr);
-    if (step == INT32_MAX || step > worst()) break;
-    if (dl <= dr) {
-      visit(--left);
-    } else {
-      visit(right++);
+  std::vector<int32_t> S(size());
+  // Scan in blocks; each thread keeps its own seeds (accept is asked only of entries that
+  // would enter them).
+  const int threads = std::max(1, search.threads);
+  std::vector<SeedHeap> seeds(static_cast<size_t>(threads));
+  constexpr size_t BLOCK = 4096;
+  const long blocks = static_cast<long>((size() + BLOCK - 1) / BLOCK);
+#pragma omp parallel num_threads(threads)
+  {
+    SeedHeap& mine = seeds[static_cast<size_t>(omp_get_thread_num())];
+    mine.limit = std::max<size_t>(search.candidates, k);
+#pragma omp for schedule(static)
+    for (long b = 0; b < blocks; ++b) {
+      const size_t lo = static_cast<size_t>(b) * BLOCK, hi = std::min(size(), lo + BLOCK);
+      sketchScan(qs.data(), static_cast<int>(q.sigs.size()), &sketches_[lo * stride], hi - lo,
+                 layout_.stride, &S[lo]);
+      for (size_t i = lo; i < hi; ++i) {
+        const auto e = static_cast<uint32_t>(i);
+        if (S[i] < mine.worst() && (!accept || accept(e))) mine.offer(S[i], e);
+      }
     }
   }
-  // The candidates by bound, refined exactly until the bound reaches the k-th best.
+  local.bounded = size();
   std::vector<std::pair<int32_t, uint32_t>> order;
-  while (!pool.empty()) {
-    order.push_back(pool.top());
-    pool.pop();
+  for (SeedHeap& h : seeds) {
+    for (; !h.heap.empty(); h.heap.pop()) order.push_back(h.heap.top());
   }
-  std::reverse(order.begin(), order.end());
-  std::vector<Neighbour> best;  // sorted, at most k
-  for (const auto& [bound, e] : order) {
-    const int32_t bar = best.size() < k ? INT32_MAX : best.back().distance;
-    if (bound >= bar) break;
+  std::sort(order.begin(), order.end());
+  order.resize(std::min(order.size(), std::max<size_t>(search.candidates, k)));
+  // Refine the seeds, smallest S first, until the bound passes the k-th best.
+  std::vector<Neighbour> best;
+  auto bar = [&] { return best.size() < k ? INT32_MAX : best.back().distance; };
+  auto refineEntry = [&](uint32_t e) {
     ++local.celled;
-    const Neighbour nb = refine(q, signature(e), points(), e,
-                                &cells_[static_cast<size_t>(e) * static_cast<size_t>(cellStride_)],
-                                cellStride_, bar, local);
-    if (nb.distance == INT32_MAX) continue;
-    best.insert(std::upper_bound(best.begin(), best.end(), nb, closer), nb);
-    if (best.size() > k) best.pop_back();
+    // limit bar + 1: an entry at the k-th best D may still win the tie by entry number.
+    const int32_t b = bar();
+    keepBest(best, k,
+             refine(q, signature(e), points(), e, &cells_[e * static_cast<size_t>(cellStride_)],
+                    cellStride_, b == INT32_MAX ? b : b + 1, local));
+  };
+  for (const auto& [s, e] : order) {
+    if (k == 0 || layout_.bound(s) > bar()) break;
+    refineEntry(e);
+  }
+  if (search.exact && k > 0) {
+    // Every other accepted entry whose bound does not exceed the k-th best.
+    std::sort(order.begin(), order.end(),
+              [](const auto& a, const auto& b) { return a.second < b.second; });
+    std::vector<std::pair<int32_t, uint32_t>> rest;
+    for (size_t i = 0; i < size(); ++i) {
+      const auto e = static_cast<uint32_t>(i);
+      if (layout_.bound(S[i]) > bar()) continue;
+      const auto it = std::lower_bound(order.begin(), order.end(), e,
+                                       [](const auto& a, uint32_t v) { return a.second < v; });
+      if (it != order.end() && it->second == e) continue;  // a seed, refined or cut above
+      if (!accept || accept(e)) rest.emplace_back(S[i], e);
+    }
+    std::sort(rest.begin(), rest.end());
+    for (const auto& [s, e] : rest) {
+      if (layout_.bound(s) > bar()) break;
+      refineEntry(e);
+    }
   }
   if (stats) *stats = local;
   return best;

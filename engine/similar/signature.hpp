@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "engine/influence/influence.hpp"
+#include "engine/similar/sketch.hpp"
 
 namespace engine {
 
@@ -106,9 +107,14 @@ class SignatureStore {
   // magnitudes are in order. Throws InputError for a size mismatch.
   static SignatureStore fromRaw(int width, int height, std::vector<int8_t> maps);
 
+  const SketchLayout& sketchLayout() const { return layout_; }
+  const int8_t* sketch(uint32_t entry) const {
+    return &sketches_[static_cast<size_t>(entry) * static_cast<size_t>(layout_.stride)];
+  }
+
   // Counters of the last search (for measurements).
   struct Stats {
-    size_t bounded = 0;  // entries whose orbit bound was computed
+    size_t bounded = 0;  // entries whose orbit bound (or sketch distance) was computed
     size_t celled = 0;   // entries that passed it (cell bounds computed)
     size_t refined = 0;  // entries whose L1 distance was computed in some orientation
     size_t l1 = 0;       // (entry, orientation) L1 distances computed
@@ -120,10 +126,25 @@ class SignatureStore {
                                  const std::function<bool(uint32_t)>& accept = {},
                                  Stats* stats = nullptr) const;
 
-  // Approximate: the k nearest among the `candidates` accepted entries with the smallest
-  // orbit bound (ties by entry), found exactly. It misses a true neighbour only when more
-  // than `candidates` entries have a smaller orbit bound; recall is measured against
-  // nearestBrute (docs/SIMILAR.md). candidates 0 means exact (nearest()).
+  // How nearestSketch searches.
+  struct SketchSearch {
+    size_t candidates = 256;  // accepted entries of smallest sketch distance refined first
+    bool exact = true;        // then every entry whose sketch bound allows it (exact result)
+    int threads = 2;          // threads of the sketch scan (accept must be thread-safe)
+  };
+
+  // The k nearest by the sketch scan (sketch.hpp): S of every entry (best orientation),
+  // then the `candidates` accepted entries of smallest S refined exactly (cell bounds, L1);
+  // when exact, also every other accepted entry whose bound 4 S - 3 cells does not exceed
+  // the k-th best D found, smallest S first, so the result equals nearestBrute's. When not
+  // exact it is approximate: recall is measured against nearestBrute (docs/SIMILAR.md).
+  std::vector<Neighbour> nearestSketch(const InfluenceMap& map, size_t k,
+                                       const SketchSearch& search,
+                                       const std::function<bool(uint32_t)>& accept = {},
+                                       Stats* stats = nullptr) const;
+
+  // Approximate: nearestSketch with `candidates` candidates, not exact (both threads).
+  // candidates 0 means exact (nearest()).
   std::vector<Neighbour> nearestApprox(const InfluenceMap& map, size_t k, size_t candidates,
                                        const std::function<bool(uint32_t)>& accept = {},
                                        Stats* stats = nullptr) const;
@@ -142,6 +163,8 @@ class SignatureStore {
   std::vector<int32_t> magnitude_;  // total |value| per entry
   std::vector<int16_t> cells_;      // cellSums per entry (stored orientation)
   int cellStride_ = 0;
+  SketchLayout layout_;
+  std::vector<int8_t> sketches_;  // sketchOf per entry (stored orientation)
 };
 
 }  // namespace engine

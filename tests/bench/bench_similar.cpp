@@ -137,7 +137,7 @@ void BM_SyntheticNearest(benchmark::State& state) {
   for (auto _ : state) {
     benchmark::DoNotOptimize(
         brute ? synthetic().index->nearestBrute(q.game.board(), q.toMove, 5, 7)
-              : synthetic().index->nearest(q.game.board(), q.toMove, 5, &stats, 7));
+              : synthetic().index->nearest(q.game.board(), q.toMove, 5, {.skipGame = 7}, &stats));
   }
   state.counters["refined"] = static_cast<double>(stats.refined);
 }
@@ -201,8 +201,9 @@ void BM_CorpusNearest(benchmark::State& state) {
   SignatureStore::Stats stats;
   for (auto _ : state) {
     benchmark::DoNotOptimize(
-        brute ? index.nearestBrute(q.game.board(), q.toMove, 5, corpus().queryGame)
-              : index.nearest(q.game.board(), q.toMove, 5, &stats, corpus().queryGame));
+        brute
+            ? index.nearestBrute(q.game.board(), q.toMove, 5, corpus().queryGame)
+            : index.nearest(q.game.board(), q.toMove, 5, {.skipGame = corpus().queryGame}, &stats));
   }
   state.counters["positions"] = static_cast<double>(index.entries().size());
   state.counters["refined"] = static_cast<double>(stats.refined);
