@@ -73,7 +73,20 @@ Mask bensonAlive(const Geometry& g, Mask own, Mask opp) {
   return bensonIterate(g, own, opp, regions, n);
 }
 
-Mask safePoints(const Geometry& g, Mask own, Mask opp) {
+// Could the opponent build two eyes inside a region whose interior (points not next to an
+// alive own chain) is `interior`? Every point of an opponent eye is surrounded by
+// opponent stones, so it lies in the interior, and two eyes are disjoint and not adjacent:
+// two eyes need two interior points that are not neighbours (van der Werf's unconditional
+// territory in MIGOS, "Solving Go on small boards", 2003, in a simple sufficient form).
+static bool roomForTwoEyes(const Geometry& g, Mask interior) {
+  for (Mask m = interior; m; m &= m - 1) {
+    const int p = lowestBit(m);
+    if (interior & ~(Mask{1} << p) & ~g.neighbours(p)) return true;
+  }
+  return false;
+}
+
+Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory) {
   if (popcount(own) < 2) return 0;
   std::array<Mask, MAX_POINTS> regions;
   int n = 0;
@@ -82,22 +95,27 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp) {
   Mask safe = alive;
   const Mask reach = g.expand(alive);
   for (int r = 0; r < n; ++r) {
-    // Every point next to an alive chain: no opponent eye can ever form there.
-    if (!(regions[r] & ~reach) && (g.expand(regions[r]) & own)) safe |= regions[r];
+    if (!(g.expand(regions[r]) & own)) continue;
+    const Mask interior = regions[r] & ~reach;
+    // No interior: no opponent eye can ever form there (Müller's small regions). With
+    // territory on, an interior without room for two opponent eyes is safe too.
+    if (!interior || (territory && !roomForTwoEyes(g, interior))) safe |= regions[r];
   }
   return safe;
 }
 
-ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp) {
-  const Mask mine = safePoints(g, own, opp);
-  const Mask theirs = safePoints(g, opp, own);
+ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory) {
+  Mask mine = safePoints(g, own, opp, territory);
+  Mask theirs = safePoints(g, opp, own, territory);
+  const Mask both = mine & theirs;  // impossible if both are right; count it as open
+  mine &= ~both, theirs &= ~both;
   const int open = g.points() - popcount(mine) - popcount(theirs);
   const int base = popcount(mine) - popcount(theirs);
   return {base - open, base + open};
 }
 
-ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes) {
-  ScoreBounds b = staticBounds(g, own, opp);
+ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes, bool territory) {
+  ScoreBounds b = staticBounds(g, own, opp, territory);
   if (passes >= 1) {
     const int now = areaScore(g, own, opp);
     b.lower = std::max(b.lower, now);

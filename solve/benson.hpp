@@ -12,16 +12,18 @@ namespace solve {
 Mask bensonAlive(const Geometry& g, Mask own, Mask opp);
 
 // Points own is sure to score: its unconditionally alive chains plus every region
-// (connected set of non-own points) that borders only those chains and whose every
-// point is adjacent to one of them, so that the opponent can never make an eye there.
-Mask safePoints(const Geometry& g, Mask own, Mask opp);
+// (connected set of non-own points) that borders only those chains and in which the
+// opponent can never make two eyes: every point is adjacent to an alive chain, or
+// (territory) the interior points, those not adjacent to one, hold no two that are not
+// neighbours (docs/SOLVER.md, "Static bounds").
+Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory = true);
 
 // Bounds on the final area score (own minus opp) from both colours' safe points:
 // every point not safe for either side may still go either way.
 struct ScoreBounds {
   int lower, upper;
 };
-ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp);
+ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory = true);
 
 // Bounds on the value for the mover (own) of a position reached after `passes`
 // consecutive passes. The safe points of a colour are only its own at the end if that
@@ -29,6 +31,7 @@ ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp);
 // game at once by passing again: then the current area score is also possible, so it
 // widens the upper bound (found by search: Black's "safe" eye still held a White stone
 // when White ended the game). Its lower bound is the mover's safe points or that score.
-ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes);
+ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
+                              bool territory = true);
 
 }  // namespace solve

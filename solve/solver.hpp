@@ -60,6 +60,7 @@ struct SolveOptions {
   bool transpositions = true;  // use the transposition table at all
   bool symmetry = true;        // canonical keys under board symmetries
   bool benson = true;          // static bounds from unconditional life and territory
+  bool territory = true;       // with benson: regions without room for two enemy eyes
   bool bestMoves = true;       // list every optimal root move
   bool principalVariation = true;
   // Iterative deepening: first depth (0: 2 * points - 4, at least 4), step, and the

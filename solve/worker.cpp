@@ -274,7 +274,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   const int ply = static_cast<int>(path_.size()) - 1;  // this node's path index
   int lo = -n_, hi = n_;
   if (opt_.benson && (n.own | n.opp)) {
-    const ScoreBounds b = boundsAfterPasses(g_, n.own, n.opp, n.passes);
+    const ScoreBounds b = boundsAfterPasses(g_, n.own, n.opp, n.passes, opt_.territory);
     lo = b.lower, hi = b.upper;
     if (lo == hi || lo >= beta || hi <= alpha) return {lo, hi};
   }

@@ -58,6 +58,7 @@ int runSolve(const std::vector<std::string>& args) {
       "threads", po::value(&threads)->default_value(1), "OpenMP threads (root analysis)")(
       "no-symmetry", "do not fold symmetric positions in the table")(
       "no-benson", "no static bounds from unconditional life")(
+      "no-territory", "Benson's life only: no regions without room for two enemy eyes")(
       "value-only", "skip the optimal-move list and the principal variation")(
       "json", "print one JSON object");
   po::variables_map vm;
@@ -97,6 +98,7 @@ int runSolve(const std::vector<std::string>& args) {
   opt.algorithm = algorithm == "mtdf" ? solve::Algorithm::Mtdf : solve::Algorithm::AlphaBeta;
   opt.symmetry = !vm.count("no-symmetry");
   opt.benson = !vm.count("no-benson");
+  opt.territory = !vm.count("no-territory");
   opt.bestMoves = opt.principalVariation = !vm.count("value-only");
   solve::Solver solver(g, opt);
   const solve::SolveResult r = solver.solve(pos);

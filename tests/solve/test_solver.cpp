@@ -308,6 +308,107 @@ TEST_CASE("static bounds contain the exact value of random positions") {
   }
 }
 
+namespace {
+
+// A random position of g with every chain keeping a liberty (Black denser than White, so
+// that Black often has an alive wall), or false after too many tries.
+bool randomPosition(const Geometry& g, engine::Rng& rng, Mask& black, Mask& white) {
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    black = white = 0;
+    for (int p = 0; p < g.points(); ++p) {
+      const uint32_t r = rng.below(20);
+      if (r < 9) black |= Mask{1} << p;
+      if (r >= 9 && r < 13) white |= Mask{1} << p;
+    }
+    CompactBoard b(g);
+    try {
+      b.setStones(black, white);
+      return true;
+    } catch (const engine::InputError&) {
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("unconditional territory: a small interior is safe, room for two eyes is not") {
+  // Black's wall is alive with three eyes on the top edge. Below it the region's interior
+  // (points not next to the wall) is the whole bottom row: room for two White eyes.
+  const engine::Board open = engine::parseBoard(
+      ". X . X .\n"
+      "X X X X X\n"
+      ". . O . .\n"
+      ". . . . .\n");
+  const Geometry g(5, 4);
+  const CompactBoard b = CompactBoard::fromEngine(g, open);
+  CHECK(safePoints(g, b.black(), b.white()) == (b.black() | Mask{0b11111}));
+  const engine::Board small = engine::parseBoard(
+      ". X . X .\n"
+      "X X X X X\n"
+      "X . O . X\n"
+      "X . . . X\n");
+  const CompactBoard s = CompactBoard::fromEngine(g, small);
+  // Interior = C1 alone (every other point of the region touches the wall): White has no
+  // room for two eyes, so the whole board is Black's; Benson's life alone gives the eyes.
+  CHECK(safePoints(g, s.black(), s.white(), false) == (s.black() | 0b10101));
+  CHECK(safePoints(g, s.black(), s.white(), true) == g.all());
+  CHECK(staticBounds(g, s.black(), s.white()).lower == 20);
+  CHECK(staticBounds(g, s.white(), s.black()).upper == -20);
+  CHECK(staticBounds(g, s.black(), s.white(), false).lower == 14 - 6);
+}
+
+TEST_CASE("territory bounds contain the exact value of random dense positions") {
+  // Exact values from the solver without static bounds (itself checked against the
+  // reference minimax above); the bounds with unconditional territory must contain them,
+  // for either side to move and after a pass, and the bounded search must agree.
+  int territoryCases = 0, checked = 0;
+  engine::Rng rng(2026);
+  for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 2}, std::pair{4, 3}, std::pair{4, 4}}) {
+    const Geometry g(w, h);
+    for (int i = 0; i < 300; ++i) {
+      Mask black, white;
+      REQUIRE(randomPosition(g, rng, black, white));
+      const bool extra = safePoints(g, black, white, true) != safePoints(g, black, white, false) ||
+                         safePoints(g, white, black, true) != safePoints(g, white, black, false);
+      if (!extra && i % 8) continue;  // mostly positions where territory adds something
+      Position p;
+      p.black = black, p.white = white;
+      p.toMove = i & 1 ? Color::White : Color::Black;
+      p.passes = (i >> 1) & 1;
+      SolveOptions plain;
+      plain.ttLog2 = 14;
+      plain.benson = false;
+      plain.bestMoves = plain.principalVariation = false;
+      plain.maxNodes = 30'000;
+      Solver s(g, plain);
+      const SolveResult r = s.solve(p);
+      if (!r.exact) continue;
+      const Mask own = p.toMove == Color::Black ? black : white;
+      const Mask opp = p.toMove == Color::Black ? white : black;
+      const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes);
+      const int mover = static_cast<int>(p.toMove == Color::Black ? r.value : -r.value);
+      CompactBoard shown(g);
+      shown.setStones(black, white);
+      INFO(w << "x" << h << " " << (p.toMove == Color::Black ? "B" : "W") << " to move, passes "
+             << p.passes << "\n"
+             << engine::boardToString(shown.toEngine()));
+      CHECK(sb.lower <= mover);
+      CHECK(mover <= sb.upper);
+      SolveOptions bounded = plain;
+      bounded.benson = true;
+      Solver sb2(g, bounded);
+      const SolveResult rb = sb2.solve(p);  // may run out of nodes: then only bounds
+      CHECK(rb.lower <= r.value);
+      CHECK(r.value <= rb.upper);
+      territoryCases += extra;
+      ++checked;
+    }
+  }
+  INFO("checked " << checked << ", territory cases " << territoryCases);
+  CHECK(territoryCases >= 30);
+}
+
 TEST_CASE("bad input gives clear errors") {
   engine::BoardSize size;
   CHECK_THROWS_AS(positionFromDiagram(". . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n"
