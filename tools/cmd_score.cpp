@@ -9,6 +9,9 @@
 // their margin is doubled to points.
 // Counting. --counting rules (default): area counting for RU[Chinese], territory counting
 // (prisoners included) otherwise; area or territory force one for every game.
+// GNU Go is slow (seconds to a minute a game): --gnugo-cache FILE keeps its answers, one
+// line a game "name<TAB>counting<TAB>komi<TAB>margin", reused when name, counting and
+// komi match (timeouts and failures are not kept, so a later run asks again).
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -17,6 +20,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <regex>
@@ -37,9 +41,9 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 struct ScoreOptions {
-  std::string dir, counting = "rules", gnugo = "gnugo --mode gtp";
+  std::string dir, counting = "rules", gnugo = "gnugo --mode gtp", gnugoCache;
   int maxGames = -1, skip = 0, threads = 2;
-  double gnugoTimeout = 120, km0Komi = NAN;
+  double gnugoTimeout = 120, km0Komi = NAN, showOver = NAN;
   bool useGnugo = true, json = false, verbose = false;
   engine::TerritoryParams eval = scoreParams();  // the estimator's (--playouts, --verdict)
 
@@ -65,7 +69,7 @@ struct Outcome {
   double estimate = 0, seconds = 0;
   bool gnugoOk = false;
   double gnugo = 0, gnugoSeconds = 0;
-  std::string note;
+  std::string note, diagram;
 };
 
 std::string readFile(const fs::path& p) {
@@ -190,6 +194,41 @@ std::optional<double> gnugoScore(std::unique_ptr<engine::GtpClient>& client, con
   }
 }
 
+// The evaluated final position as text: X/O alive, B/W unsettled, S/s seki (Black/White),
+// x/o dead stones; empty points b/w by owner, '.' nobody's. Rows top to bottom.
+std::string evaluationDiagram(const engine::Evaluation& ev) {
+  std::string out;
+  for (int y = 0; y < ev.height; ++y) {
+    for (int x = 0; x < ev.width; ++x) {
+      const size_t i = static_cast<size_t>(y) * ev.width + x;
+      const engine::Owner o = ev.ownership[i];
+      char c = o == engine::Owner::Black ? 'b' : o == engine::Owner::White ? 'w' : '.';
+      if (ev.groupOf[i] >= 0) {
+        const engine::GroupInfo& g = ev.groups[ev.groupOf[i]];
+        const bool black = g.color == engine::Color::Black;
+        switch (g.status) {
+          case engine::GroupStatus::Alive:
+            c = black ? 'X' : 'O';
+            break;
+          case engine::GroupStatus::Unsettled:
+            c = black ? 'B' : 'W';
+            break;
+          case engine::GroupStatus::Seki:
+            c = black ? 'S' : 's';
+            break;
+          case engine::GroupStatus::Dead:
+            c = black ? 'x' : 'o';
+            break;
+        }
+      }
+      out += c;
+      out += ' ';
+    }
+    out += '\n';
+  }
+  return out;
+}
+
 struct Totals {
   int n = 0, right = 0;
   double absError = 0;
@@ -202,6 +241,54 @@ struct Totals {
     absError += std::fabs(estimate - actual);
     seconds += s;
   }
+};
+
+// GNU Go's answers kept in a file (--gnugo-cache): key "name\tcounting\tkomi".
+class GnugoCache {
+ public:
+  explicit GnugoCache(std::string path) : path_(std::move(path)) {
+    if (path_.empty()) return;
+    std::ifstream in(path_);
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n) {
+      const size_t tab = line.rfind('\t');
+      if (tab == std::string::npos) {
+        throw engine::InputError(path_ + ":" + std::to_string(n) + ": no tab");
+      }
+      try {
+        answers_[line.substr(0, tab)] = std::stod(line.substr(tab + 1));
+      } catch (const std::exception&) {
+        throw engine::InputError(path_ + ":" + std::to_string(n) + ": bad margin");
+      }
+    }
+  }
+  static std::string key(const Pick& p) {
+    std::ostringstream k;
+    k << p.name << '\t' << (p.area ? "area" : "territory") << '\t' << p.komi;
+    return k.str();
+  }
+  // The cached margin of the game, if any.
+  std::optional<double> find(const Pick& p) const {
+    if (path_.empty()) return std::nullopt;
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = answers_.find(key(p));
+    if (it == answers_.end()) return std::nullopt;
+    return it->second;
+  }
+  // Keeps a new answer (appended to the file at once: an interrupted run keeps its work).
+  void store(const Pick& p, double margin) {
+    if (path_.empty()) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    answers_[key(p)] = margin;
+    std::ofstream out(path_, std::ios::app);
+    out << key(p) << '\t' << margin << '\n';
+    if (!out) throw engine::InputError("cannot write " + path_);
+  }
+
+ private:
+  std::string path_;
+  mutable std::mutex mutex_;
+  std::map<std::string, double> answers_;
 };
 
 }  // namespace
@@ -219,12 +306,20 @@ int runScore(const std::vector<std::string>& args) {
       "no-gnugo", "do not run GNU Go")("gnugo", po::value(&o.gnugo)->default_value(o.gnugo),
                                        "GNU Go command line (GTP mode)")(
       "gnugo-timeout", po::value(&o.gnugoTimeout)->default_value(120),
-      "seconds GNU Go may spend on one game")("json", "print the summary as JSON")(
-      "verbose", "print one line per game")(
+      "seconds GNU Go may spend on one game")(
+      "gnugo-cache", po::value(&o.gnugoCache),
+      "file keeping GNU Go's answers between runs (read, then appended)")(
+      "json", "print the summary as JSON")("verbose", "print one line per game")(
+      "show-over", po::value(&o.showOver),
+      "print the evaluated final position of every game missed by more than P points or "
+      "with the wrong winner")(
       "playouts", po::value(&o.eval.playouts)->default_value(o.eval.playouts),
       "light playouts checking the groups short of two eyes (0: static estimate only)")(
       "verdict", po::value(&o.eval.playoutVerdict)->default_value(o.eval.playoutVerdict),
-      "mean playout ownership a group's verdict needs (0..1)");
+      "mean playout ownership a group's verdict needs (0..1)")(
+      "point-verdict",
+      po::value(&o.eval.playoutPointVerdict)->default_value(o.eval.playoutPointVerdict),
+      "mean playout ownership that gives a contested empty point its owner (0: never)");
   po::variables_map vm;
   if (!parseOptions(args, "fgo score --games DIR [--max-games N] [--json] [--threads T]", desc,
                     vm)) {
@@ -232,7 +327,7 @@ int runScore(const std::vector<std::string>& args) {
   }
   o.useGnugo = !vm.count("no-gnugo");
   o.json = vm.count("json") != 0;
-  o.verbose = vm.count("verbose") != 0;
+  o.verbose = vm.count("verbose") != 0 || vm.count("show-over") != 0;
   if (o.counting != "rules" && o.counting != "area" && o.counting != "territory") {
     throw UsageError("--counting must be rules, area or territory");
   }
@@ -252,7 +347,8 @@ int runScore(const std::vector<std::string>& args) {
   int considered = 0, refused = 0;
   const std::vector<Pick> picks = pickGames(o, considered, refused);
   std::vector<Outcome> out(picks.size());
-  std::atomic<size_t> next{0};
+  GnugoCache cache(o.useGnugo ? o.gnugoCache : std::string());
+  std::atomic<size_t> next{0}, cached{0};
   std::mutex printMutex;
   auto worker = [&] {
     std::unique_ptr<engine::GtpClient> gnugo[2];  // territory, area rules
@@ -264,13 +360,30 @@ int runScore(const std::vector<std::string>& args) {
         const engine::Evaluation ev = engine::evaluate(p.game.replay.game.board(), p.komi, o.eval);
         r.estimate = ev.margin(p.area);
         r.ok = true;
+        if (!std::isnan(o.showOver) &&
+            (std::fabs(r.estimate - p.actual) > o.showOver || (r.estimate > 0) != (p.actual > 0))) {
+          const engine::Board& b = p.game.replay.game.board();
+          std::ostringstream d;
+          d << "captures: black stones " << b.captures(engine::Color::Black) << ", white stones "
+            << b.captures(engine::Color::White) << "; area B " << ev.blackArea << " W "
+            << ev.whiteArea << ", territory B " << ev.blackTerritory << " W " << ev.whiteTerritory
+            << "\n"
+            << evaluationDiagram(ev);
+          r.diagram = d.str();
+        }
       } catch (const std::exception& e) {
         r.note = e.what();
       }
       r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
       if (o.useGnugo) {
         t0 = Clock::now();
-        const std::optional<double> g = gnugoScore(gnugo[p.area], p, o, r.note);
+        std::optional<double> g = cache.find(p);
+        if (g) {
+          ++cached;
+        } else {
+          g = gnugoScore(gnugo[p.area], p, o, r.note);
+          if (g) cache.store(p, *g);
+        }
         r.gnugoSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
         r.gnugoOk = g.has_value();
         r.gnugo = g.value_or(0);
@@ -281,7 +394,7 @@ int runScore(const std::vector<std::string>& args) {
                   << " actual " << p.actual << " estimate " << r.estimate;
         if (o.useGnugo) std::cout << " gnugo " << (r.gnugoOk ? std::to_string(r.gnugo) : "-");
         if (!r.note.empty()) std::cout << " (" << r.note << ")";
-        std::cout << "\n" << std::flush;
+        std::cout << "\n" << r.diagram << std::flush;
       }
     }
   };
@@ -326,10 +439,10 @@ int runScore(const std::vector<std::string>& args) {
               << (ours.n ? 1000 * ours.seconds / ours.n : 0) << " ms a game\n";
     if (failed) std::cout << "fgo estimate failed on " << failed << " games\n";
     if (o.useGnugo) {
-      std::cout << "GNU Go final_score: " << gnu.n << " games answered, right winner "
-                << gnu.fraction() << ", mean |margin error| " << gnu.meanError() << " points, "
-                << (gnu.n ? gnu.seconds / gnu.n : 0) << " s a game (wall clock, " << o.threads
-                << " threads)\n"
+      std::cout << "GNU Go final_score: " << gnu.n << " games answered (" << cached
+                << " from the cache), right winner " << gnu.fraction() << ", mean |margin error| "
+                << gnu.meanError() << " points, " << (gnu.n ? gnu.seconds / gnu.n : 0)
+                << " s a game (wall clock, " << o.threads << " threads)\n"
                 << "fgo on the same " << oursOnGnu.n << " games: right winner "
                 << oursOnGnu.fraction() << ", mean |margin error| " << oursOnGnu.meanError()
                 << "\n";

@@ -71,8 +71,10 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
 // position: +1 always Black, -1 always White (playouts.cpp).
 std::vector<float> playoutOwnership(const Board& board, int playouts, uint64_t seed);
 
-// Gives groups short of two eyes (seki aside) the playouts' verdict when it is clear
-// (TerritoryParams::playouts, playoutVerdict); nothing when playouts is 0 (playouts.cpp).
-void checkByPlayouts(const Board& board, const TerritoryParams& params, GroupSet& set);
+// Gives groups short of two eyes the playouts' verdict when it is clear
+// (TerritoryParams::playouts, playoutVerdict) and returns the playouts' ownership
+// (playoutOwnership); nothing and an empty vector when playouts is 0 (playouts.cpp).
+std::vector<float> checkByPlayouts(const Board& board, const TerritoryParams& params,
+                                   GroupSet& set);
 
 }  // namespace engine::territory_detail

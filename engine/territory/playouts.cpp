@@ -34,12 +34,10 @@ std::vector<float> playoutOwnership(const Board& board, int playouts, uint64_t s
   return own;
 }
 
-void checkByPlayouts(const Board& board, const TerritoryParams& params, GroupSet& set) {
-  if (params.playouts <= 0) return;
-  bool doubtful = false;
-  for (const GroupInfo& g : set.groups) doubtful |= g.eyes < 2.0;
-  if (!doubtful) return;
-  const std::vector<float> own = playoutOwnership(board, params.playouts, params.playoutSeed);
+std::vector<float> checkByPlayouts(const Board& board, const TerritoryParams& params,
+                                   GroupSet& set) {
+  if (params.playouts <= 0) return {};
+  std::vector<float> own = playoutOwnership(board, params.playouts, params.playoutSeed);
   const int w = board.width();
   for (GroupInfo& g : set.groups) {
     if (g.eyes >= 2.0) continue;
@@ -55,6 +53,7 @@ void checkByPlayouts(const Board& board, const TerritoryParams& params, GroupSet
       g.status = GroupStatus::Unsettled;
     }
   }
+  return own;
 }
 
 }  // namespace engine::territory_detail

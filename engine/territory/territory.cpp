@@ -126,7 +126,7 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
                            const ShapeLibrary& lib, const std::vector<Instance>& instances) {
   territory_detail::GroupSet set = territory_detail::buildGroups(board, lib, instances, params);
   territory_detail::assessGroups(board, lib, instances, params, set);
-  territory_detail::checkByPlayouts(board, params, set);
+  const std::vector<float> own = territory_detail::checkByPlayouts(board, params, set);
 
   const int w = board.width(), h = board.height();
   const size_t n = static_cast<size_t>(w) * h;
@@ -180,6 +180,12 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
         o = touches[0] ? Owner::Black : Owner::White;
       } else {
         o = nearSeki[p] ? Owner::None : cleanProto[index(p)];
+        // Contested or open: the playouts' owner when they agree clearly enough.
+        if (!own.empty() && !nearSeki[p] && params.playoutPointVerdict > 0) {
+          const float v = own[index(p)];
+          if (v >= params.playoutPointVerdict) o = Owner::Black;
+          if (v <= -params.playoutPointVerdict) o = Owner::White;
+        }
       }
       if (nearDead[0][p] && nearDead[1][p]) o = Owner::None;
       ev.ownership[index(p)] = o;

@@ -82,6 +82,10 @@ struct TerritoryParams {
   // evaluation stays a deterministic function of the board.
   int playouts = 0;
   double playoutVerdict = 0.4;
+  // With playouts: an empty point of a region both colours border (or of a large open
+  // region) belongs to the side owning it in at least this mean share of the playouts
+  // (-1..1 scale; 0 or above 1: proto-territory alone decides).
+  double playoutPointVerdict = 0.5;
   uint64_t playoutSeed = 20261122;
 };
 

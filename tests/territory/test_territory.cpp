@@ -192,7 +192,7 @@ TEST_CASE("playout check: agrees on clear cases and repeats itself", "[territory
   const Evaluation ev = evaluate(b, 0, p);
   CHECK(ev.groups[ev.groupOf[1 * 9 + 1]].status == GroupStatus::Dead);
   CHECK(ev.ownership[2 * 9 + 2] == Owner::Black);
-  // Deterministic: the same answer twice; no playouts on a position without doubt.
+  // Deterministic: the same answer twice.
   CHECK(evaluate(b, 0, p).deadStones == ev.deadStones);
   const Board settled = parseBoard(R"(
     . . X O .
@@ -204,4 +204,32 @@ TEST_CASE("playout check: agrees on clear cases and repeats itself", "[territory
   CHECK(s.deadStones.empty());
   CHECK(s.blackArea == 15);
   CHECK(s.whiteArea == 10);
+}
+
+TEST_CASE("playout check: contested points keep their owners and the dame stays nobody's",
+          "[territory]") {
+  // Black's wall has a hole at (3, 4) that nobody closed, so the region behind it touches
+  // White through the hole and the dame column: it is read point by point, from
+  // proto-territory and, where they are clear, the playouts' owners. Those must not hand
+  // the dame column or Black's side to White.
+  const Board b = parseBoard(R"(
+    . . . X . O . . .
+    . . . X . O . . .
+    . . . X . O . . .
+    . . . X . O . . .
+    . . . . . O . . .
+    . . . X . O . . .
+    . . . X . O . . .
+    . . . X . O . . .
+    . . . X . O . . .)");
+  TerritoryParams p;
+  p.playouts = 100;
+  const Evaluation ev = evaluate(b, 0, p);
+  for (int y = 0; y < 9; ++y) {
+    CHECK(ownerAt(ev, 4, y) == Owner::None);
+    CHECK(ownerAt(ev, 0, y) == Owner::Black);
+    CHECK(ownerAt(ev, 8, y) == Owner::White);
+  }
+  CHECK(ev.whiteArea == 36);
+  CHECK(ev.blackArea >= 27);
 }
