@@ -20,6 +20,7 @@ int runExperimentA(const std::vector<std::string>& args);
 int runScore(const std::vector<std::string>& args);
 int runAnalyze(const std::vector<std::string>& args);
 int runRender(const std::vector<std::string>& args);
+int runPrior(const std::vector<std::string>& args);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -39,6 +40,7 @@ const std::vector<Command>& commands() {
       {"find", "exact and nearest (influence) matches of a position in a game collection", runFind},
       {"book", "opening book: build, look up (exact then approximate), measure on held-out games", runBook},
       {"experiment-a", "does influence distance predict how games continued? (Spearman per model)", runExperimentA},
+      {"prior", "learned move model (Bradley-Terry, MM): train on games, evaluate on held-out games", runPrior},
       {"gtp", "GTP version 2 engine on stdin/stdout (genmove: Monte-Carlo tree search)", runGtp},
   };
   return table;
