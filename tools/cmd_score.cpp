@@ -319,7 +319,8 @@ int runScore(const std::vector<std::string>& args) {
       "mean playout ownership a group's verdict needs (0..1)")(
       "point-verdict",
       po::value(&o.eval.playoutPointVerdict)->default_value(o.eval.playoutPointVerdict),
-      "mean playout ownership that gives a contested empty point its owner (0: never)");
+      "mean playout ownership that gives a contested empty point its owner (0: never)")(
+      "uniform-playouts", "uniform random playouts instead of the safe policy");
   po::variables_map vm;
   if (!parseOptions(args, "fgo score --games DIR [--max-games N] [--json] [--threads T]", desc,
                     vm)) {
@@ -327,6 +328,7 @@ int runScore(const std::vector<std::string>& args) {
   }
   o.useGnugo = !vm.count("no-gnugo");
   o.json = vm.count("json") != 0;
+  if (vm.count("uniform-playouts")) o.eval.safePlayouts = false;
   o.verbose = vm.count("verbose") != 0 || vm.count("show-over") != 0;
   if (o.counting != "rules" && o.counting != "area" && o.counting != "territory") {
     throw UsageError("--counting must be rules, area or territory");

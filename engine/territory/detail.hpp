@@ -68,8 +68,9 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
                            const ShapeLibrary& lib, const std::vector<Instance>& instances);
 
 // Per point (row-major), the mean owner over `playouts` light playouts from the board's
-// position: +1 always Black, -1 always White (playouts.cpp).
-std::vector<float> playoutOwnership(const Board& board, int playouts, uint64_t seed);
+// position: +1 always Black, -1 always White; uniform random playouts, or the safe policy
+// when `safe` (playouts.cpp).
+std::vector<float> playoutOwnership(const Board& board, int playouts, uint64_t seed, bool safe);
 
 // Gives groups short of two eyes the playouts' verdict when it is clear
 // (TerritoryParams::playouts, playoutVerdict) and returns the playouts' ownership

@@ -86,6 +86,9 @@ struct TerritoryParams {
   // region) belongs to the side owning it in at least this mean share of the playouts
   // (-1..1 scale; 0 or above 1: proto-territory alone decides).
   double playoutPointVerdict = 0.5;
+  // The playouts capture the last move's chain in atari and never put a chain of two or
+  // more stones in atari (playouts.cpp); false: uniform random (RandomPlayer) playouts.
+  bool safePlayouts = true;
   uint64_t playoutSeed = 20261122;
 };
 

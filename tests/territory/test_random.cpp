@@ -151,11 +151,13 @@ TEST_CASE("corpus: right winner on finished games", "[territory][corpus]") {
   for (const auto& e : std::filesystem::directory_iterator(dir)) files.push_back(e.path());
   std::sort(files.begin(), files.end());
   const int wanted = 24;
-  int games = 0, right[3] = {0, 0, 0};
-  double error[3] = {0, 0, 0};
-  TerritoryParams checked, pointsToo;  // playouts for groups only; for contested points too
-  checked.playouts = pointsToo.playouts = 100;
+  int games = 0, right[4] = {0, 0, 0, 0};
+  double error[4] = {0, 0, 0, 0};
+  // Uniform playouts for groups only; for contested points too; the safe policy.
+  TerritoryParams staticOnly, checked, pointsToo, safe;
+  checked.playouts = pointsToo.playouts = safe.playouts = 100;
   checked.playoutPointVerdict = 0;
+  checked.safePlayouts = pointsToo.safePlayouts = false;
   for (const auto& f : files) {
     if (games == wanted) break;
     std::ifstream in(f, std::ios::binary);
@@ -171,11 +173,9 @@ TEST_CASE("corpus: right winner on finished games", "[territory][corpus]") {
     ++games;
     const double actual = (re[0] == 'B' ? 1 : -1) * std::stod(re.substr(2));
     const Board& b = lg.replay.game.board();
-    for (int k = 0; k < 3; ++k) {
-      const Evaluation ev = evaluate(b, *lg.record.komi,
-                                     k == 0   ? TerritoryParams{}
-                                     : k == 1 ? checked
-                                              : pointsToo);
+    const TerritoryParams* params[4] = {&staticOnly, &checked, &pointsToo, &safe};
+    for (int k = 0; k < 4; ++k) {
+      const Evaluation ev = evaluate(b, *lg.record.komi, *params[k]);
       checkConsistent(b, ev);
       right[k] += (ev.territoryMargin() > 0) == (actual > 0);
       error[k] += std::abs(ev.territoryMargin() - actual);
@@ -184,8 +184,9 @@ TEST_CASE("corpus: right winner on finished games", "[territory][corpus]") {
   REQUIRE(games == wanted);
   INFO("static " << right[0] << " right, error " << error[0] / wanted << "; playout-checked "
                  << right[1] << " right, error " << error[1] / wanted << "; points too " << right[2]
-                 << " right, error " << error[2] / wanted);
-  // fgo score measures 87% right winners statically and 93% with the playout check on
+                 << " right, error " << error[2] / wanted << "; safe playouts " << right[3]
+                 << " right, error " << error[3] / wanted);
+  // fgo score measured 87% right winners statically and 93% with the playout check on
   // the 142 games; on these 24: at least 19 static, and the check does better.
   CHECK(right[0] >= 19);
   CHECK(right[1] >= right[0]);
@@ -194,4 +195,7 @@ TEST_CASE("corpus: right winner on finished games", "[territory][corpus]") {
   // Contested points read from the playouts too (docs/EVALUATION.md): no worse.
   CHECK(right[2] >= right[1]);
   CHECK(error[2] < error[1]);
+  // The safe playout policy (the default): no worse again.
+  CHECK(right[3] >= right[2]);
+  CHECK(error[3] <= error[2]);
 }

@@ -6,6 +6,7 @@
 
 #include "engine/board/ascii.hpp"
 #include "engine/board/score.hpp"
+#include "engine/territory/detail.hpp"
 #include "engine/territory/territory.hpp"
 
 using namespace engine;
@@ -232,4 +233,32 @@ TEST_CASE("playout check: contested points keep their owners and the dame stays 
   }
   CHECK(ev.whiteArea == 36);
   CHECK(ev.blackArea >= 27);
+}
+
+TEST_CASE("safe playouts keep a seki that uniform playouts break", "[territory]") {
+  // The seki of the test above: filling a shared liberty puts one's own chain of two or
+  // more stones in atari, which the safe policy never does, so both sides keep their
+  // stones in every safe playout; uniform random playouts fill and get captured.
+  const Board b = parseBoard(R"(
+    . . . . . . . . .
+    . X . . . X . . .
+    . . . . . . . . .
+    X X X X X X X X X
+    . . . . . X O O O
+    . . . . . X O . .
+    X X X X X X O . .
+    O O O O X O O . .
+    . X . O X O . . .)");
+  using territory_detail::playoutOwnership;
+  const std::vector<float> safe = playoutOwnership(b, 64, 7, true);
+  const std::vector<float> uniform = playoutOwnership(b, 64, 7, false);
+  auto at = [](const std::vector<float>& v, int x, int y) { return v[y * 9 + x]; };
+  INFO("white seki group: safe " << at(safe, 0, 7) << ", uniform " << at(uniform, 0, 7)
+                                 << "; black seki stone: safe " << at(safe, 1, 8) << ", uniform "
+                                 << at(uniform, 1, 8));
+  CHECK(at(safe, 0, 7) <= -0.9f);  // White's in (nearly) every safe playout
+  CHECK(at(safe, 1, 8) >= 0.9f);
+  CHECK(at(uniform, 0, 7) > at(safe, 0, 7));  // uniform playouts lose the white group
+  // Both stay deterministic for a seed.
+  CHECK(playoutOwnership(b, 64, 7, true) == safe);
 }
