@@ -48,9 +48,9 @@ double elapsed(std::chrono::steady_clock::time_point start) {
 // proven bounds; a test the horizon leaves undecided moves on to the next depth. Stops
 // when lo == hi, at the deepest horizon, or when the worker is stopped.
 template <class F>
-void iterate(Worker& w, const SolveOptions& o, int firstDepth, F&& f, int& lo, int& hi,
-             int& depthOut) {
-  int guess = std::clamp(0, lo, hi);
+void iterate(Worker& w, const SolveOptions& o, int firstDepth, int firstGuess, F&& f, int& lo,
+             int& hi, int& depthOut) {
+  int guess = std::clamp(firstGuess, lo, hi);
   for (int depth = firstDepth; lo < hi && !w.aborted(); depth += o.depthStep) {
     depth = std::min(depth, o.maxDepth);
     depthOut = depth;
@@ -60,6 +60,7 @@ void iterate(Worker& w, const SolveOptions& o, int firstDepth, F&& f, int& lo, i
       lo = std::max(lo, b.lo), hi = std::min(hi, b.hi);
     } else {
       while (lo < hi) {
+        if (o.bisect) guess = lo + (hi - lo + 1) / 2;
         const int beta = std::clamp(guess, lo + 1, hi);
         const Bounds b = f(beta - 1, beta, depth);
         if (w.aborted()) return;
@@ -140,7 +141,7 @@ Solver::Solver(const Geometry& geometry, SolveOptions options)
       opt_(options),
       tt_(std::make_unique<TranspositionTable>(checkedTtLog2(options.ttLog2))) {
   if (opt_.firstDepth == 0) opt_.firstDepth = std::max(4, 2 * g_.points() - 4);
-  if (opt_.firstDepth < 1 || opt_.depthStep < 1 || opt_.maxDepth > 2000) {
+  if (opt_.firstDepth < 1 || opt_.depthStep < 1 || opt_.maxDepth > 2000 || opt_.etcMinDepth < 1) {
     throw engine::InputError("solve: depths must satisfy 1 <= first, max <= 2000, step >= 1");
   }
   opt_.firstDepth = std::min(opt_.firstDepth, opt_.maxDepth);
@@ -171,6 +172,9 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.notStored += s.notStored;
   into.inconsistent += s.inconsistent;
   into.etcCuts += s.etcCuts;
+  into.staticCuts += s.staticCuts;
+  into.horizonLeaves += s.horizonLeaves;
+  into.gameEnds += s.gameEnds;
   into.depth = std::max(into.depth, s.depth);
 }
 
@@ -198,7 +202,7 @@ SolveResult Solver::solve(const Position& position) {
     w.pushPath(root, true);
     int tlo = -n, thi = n, depth = 0;
     iterate(
-        w, opt_, opt_.firstDepth + t,
+        w, opt_, opt_.firstDepth + t, sign * opt_.firstGuess,
         [&](int a, int b, int d) {
           Summary s;
           int rep = INT32_MAX;
@@ -306,7 +310,7 @@ std::vector<MoveValue> Solver::analyse(const Position& position) {
     bool legal = true;
     int lo = -g_.points(), hi = g_.points(), depth = 0;
     iterate(
-        w, opt_, opt_.firstDepth,
+        w, opt_, opt_.firstDepth, sign * opt_.firstGuess,
         [&](int a, int b, int d) { return w.evalMove(root, moves[i], a, b, d, legal); }, lo, hi,
         depth);
     legalMove[i] = legal;

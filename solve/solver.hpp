@@ -69,6 +69,14 @@ struct SolveOptions {
   // uninformative bounds nothing is cut (3x4: first depth 12 unsolved after 25 s, 20
   // solved in 1.4 s; docs/SOLVER.md).
   int firstDepth = 0, depthStep = 2, maxDepth = 400;
+  // MTD(f)'s first test value (Black's side, komi excluded): a known or estimated value
+  // saves the tests that walk towards it; any value gives the same result.
+  int firstGuess = 0;
+  // MTD(f) variant: false = Plaat's MTD(f) (the next test next to the last bound),
+  // true = bisection of the proven interval (MTD-bi, Plaat et al. 1996).
+  bool bisect = false;
+  // Enhanced transposition cut-offs at nodes at least this far above the horizon.
+  int etcMinDepth = 3;
 };
 
 // Counters of one search, for tests and reports.
@@ -78,6 +86,9 @@ struct SearchStats {
   uint64_t notStored = 0;         // results not stored: they depended on older history
   uint64_t inconsistent = 0;      // bounds that crossed (must stay 0: a soundness check)
   uint64_t etcCuts = 0;           // nodes cut by a child's table entry (enhanced cut-off)
+  uint64_t staticCuts = 0;        // nodes decided by the static bounds alone
+  uint64_t horizonLeaves = 0;     // nodes left undecided at the iterative-deepening horizon
+  uint64_t gameEnds = 0;          // second passes (the game scored)
   int depth = 0;                  // last iterative-deepening horizon
 };
 

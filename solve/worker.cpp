@@ -151,6 +151,7 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
   legal = true;
   if (move < 0) {
     if (n.passes >= 1) {
+      ++stats_.gameEnds;
       const int v = areaScore(g_, n.own, n.opp);
       return {v, v};
     }
@@ -276,7 +277,10 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   if (opt_.benson && (n.own | n.opp)) {
     const ScoreBounds b = boundsAfterPasses(g_, n.own, n.opp, n.passes, opt_.territory);
     lo = b.lower, hi = b.upper;
-    if (lo == hi || lo >= beta || hi <= alpha) return {lo, hi};
+    if (lo == hi || lo >= beta || hi <= alpha) {
+      ++stats_.staticCuts;
+      return {lo, hi};
+    }
   }
   uint64_t key;
   uint8_t extra;
@@ -305,6 +309,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     }
   }
   if (depth <= 0) {  // the horizon: static and table bounds only
+    ++stats_.horizonLeaves;
     sumOut.merge(sum);
     return {lo, hi};
   }
@@ -313,7 +318,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   int bestLo = -1000, maxHi = -1000, bestMove = -2, repMin = INT32_MAX;
   bool cut = false;
   const uint64_t nodesBefore = nodes_;
-  if (opt_.transpositions && depth >= ETC_MIN_DEPTH) {
+  if (opt_.transpositions && depth >= opt_.etcMinDepth) {
     int value = 0;
     const int m = transpositionCut(n, moves, count, beta, sum, value);
     if (m != -2) cut = true, bestMove = m, bestLo = value;

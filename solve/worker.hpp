@@ -36,9 +36,6 @@ struct SearchLimits {
   std::atomic<bool>* stop = nullptr;  // set by another thread: give up
 };
 
-// Enhanced transposition cut-offs are tried at nodes at least this far from the horizon.
-inline constexpr int ETC_MIN_DEPTH = 3;
-
 class Worker {
  public:
   // A worker for the table `tt`, with the root position's earlier history on its path;

@@ -37,6 +37,16 @@ std::string moveList(const solve::Geometry& g, const std::vector<int>& moves, bo
   return json ? out + "]" : out;
 }
 
+// The search counters as a JSON object.
+std::string statsJson(const solve::SearchStats& s) {
+  std::ostringstream o;
+  o << "{\"tt_hits\": " << s.ttHits << ", \"tt_history_refused\": " << s.ttHistoryRefused
+    << ", \"not_stored\": " << s.notStored << ", \"etc_cuts\": " << s.etcCuts
+    << ", \"static_cuts\": " << s.staticCuts << ", \"horizon_leaves\": " << s.horizonLeaves
+    << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << "}";
+  return o.str();
+}
+
 }  // namespace
 
 int runSolve(const std::vector<std::string>& args) {
@@ -56,6 +66,14 @@ int runSolve(const std::vector<std::string>& args) {
       "algorithm", po::value(&algorithm)->default_value("mtdf"), "mtdf or alphabeta")(
       "tt-log2", po::value(&ttLog2)->default_value(20), "table of 2^N 40-byte entries")(
       "threads", po::value(&threads)->default_value(1), "OpenMP threads (root analysis)")(
+      "first-depth", po::value<int>()->default_value(0),
+      "first iterative-deepening horizon in plies (0: 2 * points - 4)")(
+      "depth-step", po::value<int>()->default_value(2), "horizon step")(
+      "guess", po::value<int>()->default_value(0),
+      "MTD(f) first test value, Black's side (search effort only)")(
+      "bisect", "MTD-bi: bisect the proven interval instead of MTD(f) steps")(
+      "etc-min-depth", po::value<int>()->default_value(3),
+      "enhanced transposition cut-offs this far above the horizon")(
       "no-symmetry", "do not fold symmetric positions in the table")(
       "no-benson", "no static bounds from unconditional life")(
       "no-territory", "Benson's life only: no regions without room for two enemy eyes")(
@@ -99,6 +117,12 @@ int runSolve(const std::vector<std::string>& args) {
   opt.symmetry = !vm.count("no-symmetry");
   opt.benson = !vm.count("no-benson");
   opt.territory = !vm.count("no-territory");
+  opt.firstDepth = vm["first-depth"].as<int>();
+  opt.depthStep = vm["depth-step"].as<int>();
+  opt.firstGuess = vm["guess"].as<int>();
+  opt.bisect = vm.count("bisect") > 0;
+  opt.etcMinDepth = vm["etc-min-depth"].as<int>();
+  if (opt.firstDepth < 0) throw UsageError("--first-depth must be at least 0");
   opt.bestMoves = opt.principalVariation = !vm.count("value-only");
   solve::Solver solver(g, opt);
   const solve::SolveResult r = solver.solve(pos);
@@ -108,7 +132,8 @@ int runSolve(const std::vector<std::string>& args) {
               << ", \"best\": " << moveList(g, r.best, true)
               << ", \"pv\": " << moveList(g, r.pv, true) << ", \"nodes\": " << r.nodes
               << ", \"seconds\": " << r.seconds << ", \"rules\": \"" << opt.rules.name()
-              << "\", \"size\": \"" << bs.str() << "\"}\n";
+              << "\", \"size\": \"" << bs.str()
+              << "\", \"stats\": " << statsJson(solver.lastStats()) << "}\n";
   } else {
     if (r.exact) {
       std::cout << "value " << r.value << " (Black minus White, komi " << komi << ")\n";

@@ -4,6 +4,8 @@
 // shared table across calls, static bounds against exact values, and bad input.
 #include <catch2/catch.hpp>
 
+#include <array>
+
 #include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
 #include "engine/board/game.hpp"
@@ -133,6 +135,24 @@ TEST_CASE("search variants agree with each other and the reference") {
       opt.transpositions = !(variant & 8);
       INFO(w << "x" << h << " variant " << variant);
       CHECK(solveEmpty(w, h, {}, opt).value == ref);
+    }
+  }
+}
+
+TEST_CASE("MTD(f) guesses, bisection and cut-off depths change effort, not values") {
+  for (auto [w, h] : {std::pair{2, 3}, std::pair{3, 3}, std::pair{4, 2}}) {
+    const double ref = solveEmpty(w, h).value;
+    for (int variant = 0; variant < 12; ++variant) {
+      SolveOptions opt;
+      opt.bestMoves = opt.principalVariation = false;
+      opt.firstGuess = std::array{-5, 0, 7}[variant % 3];
+      opt.bisect = variant & 4;
+      opt.etcMinDepth = variant & 8 ? 1 : 5;
+      opt.territory = variant != 1;
+      INFO(w << "x" << h << " variant " << variant);
+      const SolveResult r = solveEmpty(w, h, {}, opt);
+      CHECK(r.exact);
+      CHECK(r.value == ref);
     }
   }
 }
