@@ -78,6 +78,12 @@ int runGtp(const std::vector<std::string>& args) {
       "tree-reuse",
       "mcts: start each genmove from the subtree of the moves played (measured weaker in "
       "self-play so far, docs/STRENGTH.md; default: search from scratch)")(
+      "rave-equiv", po::value(&mcts.search.raveEquiv)->default_value(3500),
+      "mcts tuning: RAVE equivalence (beta = rn / (rn + n + rn n / E))")(
+      "expand-after", po::value(&mcts.search.expandAfter)->default_value(8),
+      "mcts tuning: visits before a tree leaf gets children")(
+      "explore", po::value(&mcts.search.explore)->default_value(0),
+      "mcts tuning: UCB exploration constant (0: priors and RAVE explore)")(
       "playout-cap", po::value(&mcts.search.maxPlayoutMoves)->default_value(0),
       "mcts: moves a playout may run before it is scored as it stands (0: 3 x points + 20; "
       "huge boards need a cap to answer in bounded time)")(
@@ -100,6 +106,15 @@ int runGtp(const std::vector<std::string>& args) {
   mcts.reuseTrees = vm.count("tree-reuse") > 0;
   mcts.search.rootNearPrior = vm.count("root-near-prior") != 0;
   if (mcts.search.maxPlayoutMoves < 0) throw UsageError("--playout-cap must be >= 0");
+  if (!(mcts.search.raveEquiv >= 1 && mcts.search.raveEquiv <= 1e9)) {
+    throw UsageError("--rave-equiv must be 1..1e9");
+  }
+  if (mcts.search.expandAfter < 1 || mcts.search.expandAfter > 1000) {
+    throw UsageError("--expand-after must be 1..1000");
+  }
+  if (!(mcts.search.explore >= 0 && mcts.search.explore <= 10)) {
+    throw UsageError("--explore must be 0..10");
+  }
   std::unique_ptr<engine::Player> chosen = makePlayer(player, mcts, seed);
   if (!bookFile.empty()) {
     auto book = std::make_shared<const engine::OpeningBook>(engine::OpeningBook::load(bookFile));

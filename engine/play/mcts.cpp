@@ -89,6 +89,7 @@ class Worker {
     maxPlayoutMoves_ = params.maxPlayoutMoves > 0 ? params.maxPlayoutMoves
                                                   : 3 * root_.width() * root_.height() + 20;
     rootLast_ = game.moves().empty() ? NO_POINT : game.moves().back().point;
+    if (nodes_[0].expanded) refreshRootPriors();
   }
 
   // One simulation: descend, expand, play out, back up.
@@ -172,6 +173,27 @@ class Worker {
     nodes_[node].firstChild = first;
     nodes_[node].numChildren = static_cast<uint32_t>(nodes_.size()) - first;
     nodes_[node].expanded = true;
+  }
+
+  // A reused root was expanded as an inner node of the old tree: its children's priors
+  // carry the inner nodes' nearness bonus and no root hints. Gives them the priors a
+  // fresh root gets (rootNearPrior, rootHints); their visits and wins stay.
+  void refreshRootPriors() {
+    const Node& root = nodes_[0];
+    moves_.clear();
+    for (uint32_t i = root.firstChild; i < root.firstChild + root.numChildren; ++i) {
+      moves_.push_back(nodes_[i].move);
+    }
+    std::vector<Prior> priors;
+    if (params_.priors) {
+      priors = computePriors(scratch_, game_.toMove(), rootLast_, moves_, params_.rootNearPrior);
+    }
+    for (size_t k = 0; k < moves_.size(); ++k) {
+      Node& n = nodes_[root.firstChild + k];
+      n.priorVisits = params_.priors ? priors[k].visits : 0;
+      n.priorWins = params_.priors ? priors[k].wins : 0;
+      addHint(n);
+    }
   }
 
   // The root hint bonus (MctsParams::rootHints) of a root child.
@@ -490,6 +512,8 @@ std::vector<MoveStat> MctsTrees::childStats(const std::vector<Move>& path) const
       s.move = tree[c].move;
       s.visits += static_cast<int>(tree[c].visits);
       wins[s.move] += tree[c].wins;
+      s.priorVisits = tree[c].priorVisits;  // the same in every thread's tree
+      s.priorWins = tree[c].priorWins;
     }
   }
   std::vector<MoveStat> out;

@@ -10,7 +10,9 @@
 //
 // Tree reuse: pass an MctsTrees to mctsSearch and the trees stay there after the search;
 // the next search of a position reached from that one by the moves actually played
-// starts from their subtree (the rest is dropped), as MoGo, Fuego and Pachi do.
+// starts from their subtree (the rest is dropped), as MoGo, Fuego and Pachi do. The
+// reused root's children get a fresh root's priors (no nearness bonus unless
+// rootNearPrior, the root hints); their visits and wins are kept.
 #pragma once
 
 #include <atomic>
@@ -64,6 +66,8 @@ struct MoveStat {
   int visits = 0;
   double winrate = 0;  // for the side to move at the root
   double raveWinrate = 0;
+  float priorVisits = 0;  // the prior's virtual visits and wins (MctsTrees::childStats only)
+  float priorWins = 0;
 };
 
 struct MctsResult {
@@ -91,7 +95,8 @@ class MctsTrees {
   // Nodes kept over all threads' trees (0 when none).
   size_t nodes() const;
   // Statistics of the children of the node that `path` leads to from the kept root,
-  // summed over the threads' trees, sorted by move (empty when no tree expanded it).
+  // summed over the threads' trees (priors: one tree's), sorted by move (empty when no
+  // tree expanded it).
   std::vector<MoveStat> childStats(const std::vector<Move>& path) const;
   // Problems of the kept trees, "" when none: children in range and after their parent,
   // movers alternating, no child with more visits than its parent.

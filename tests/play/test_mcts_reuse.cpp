@@ -124,3 +124,33 @@ TEST_CASE("tree reuse: kept trees stay consistent over a random-length game") {
   }
   CHECK(reused > 10);
 }
+
+TEST_CASE("tree reuse: the reused root's children get a fresh root's priors") {
+  Game g({9, 9});
+  MctsTrees trees;
+  const MctsResult first = mctsSearch(g, smallSearch(3000, 2), &trees);
+  REQUIRE(first.pv.size() >= 2);
+  const Move ours{first.pv[0], Color::Black}, reply{first.pv[1], Color::White};
+  const std::vector<MoveStat> inner = trees.childStats({ours, reply});
+  REQUIRE(!inner.empty());
+  REQUIRE(g.play(ours) == MoveError::None);
+  REQUIRE(g.play(reply) == MoveError::None);
+  const MctsResult second = mctsSearch(g, smallSearch(200, 2), &trees);
+  REQUIRE(second.reusedVisits > 0);
+  const std::vector<MoveStat> root = trees.childStats({});
+  REQUIRE(root.size() == inner.size());
+  std::vector<Point> moves;
+  for (const MoveStat& m : root) moves.push_back(m.move);
+  Board board = g.board();
+  const std::vector<Prior> fresh = computePriors(board, Color::Black, reply.point, moves, false);
+  // As an inner node the children had the nearness bonus, so some priors change.
+  int changed = 0;
+  for (size_t i = 0; i < root.size(); ++i) {
+    INFO("move " << root[i].move);
+    CHECK(root[i].priorVisits == fresh[i].visits);
+    CHECK(root[i].priorWins == fresh[i].wins);
+    CHECK(root[i].visits >= statOf(inner, root[i].move)->visits);
+    if (statOf(inner, root[i].move)->priorVisits != fresh[i].visits) ++changed;
+  }
+  CHECK(changed > 0);
+}
