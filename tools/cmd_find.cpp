@@ -1,5 +1,6 @@
 // fgo find: exact and approximate matches of a game position in a collection
 // (engine/similar/index.hpp), with query latency beside brute force.
+#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -7,6 +8,7 @@
 
 #include "engine/board/errors.hpp"
 #include "engine/similar/index.hpp"
+#include "engine/similar/index_eval.hpp"
 #include "tools/options.hpp"
 
 namespace fgo {
@@ -35,7 +37,7 @@ struct Timings {
   double loadMs = 0, exactMs = 0, exactBruteMs = 0, nearestMs = 0, nearestBruteMs = 0;
   double windowTableMs = 0, recall = 1;
   size_t refined = 0, bounded = 0, windowTableBytes = 0;
-  engine::RegionStats region;
+  engine::RegionStats region, nearRegion;
 };
 
 void printText(const engine::PositionIndex& index, const std::vector<engine::IndexMatch>& matches,
@@ -77,22 +79,81 @@ void printJson(const engine::PositionIndex& index, const std::vector<engine::Ind
   std::cout << "}\n";
 }
 
+// "10,30,80": the move numbers of --evaluate.
+std::vector<int> parseMoves(const std::string& text) {
+  std::vector<int> out;
+  std::istringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    try {
+      size_t used = 0;
+      const int m = std::stoi(item, &used);
+      if (used != item.size() || m < 0) throw std::invalid_argument(item);
+      out.push_back(m);
+    } catch (const std::exception&) {
+      throw UsageError("--moves must be move numbers separated by commas, not '" + text + "'");
+    }
+  }
+  if (out.empty()) throw UsageError("--moves is empty");
+  return out;
+}
+
+// fgo find --evaluate: latency and recall over many queries, one table row a move number.
+void printEvaluation(const std::vector<engine::NearestEvalRow>& rows,
+                     const engine::NearestEvalParams& p, double loadMs, size_t positions) {
+  using engine::quantile;
+  std::cout << "index: " << positions << " positions, loaded in " << std::fixed
+            << std::setprecision(0) << loadMs << " ms; k " << p.k << ", candidates " << p.candidates
+            << ", threads " << p.threads << "\n"
+            << "ms: wall median / p90 (median CPU time, all threads)\n"
+               "| move | queries | exact, staged | exact, sketch | approximate, sketch | brute "
+               "force | recall@1 | recall@"
+            << p.k
+            << " | refined exact / approx | true D@1 (mean) | true neighbours within 10 moves "
+               "|\n|---|---|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& r : rows) {
+    // "wall median / p90 (CPU median)".
+    auto ms = [](const std::vector<double>& wall, const std::vector<double>& cpu) {
+      if (wall.empty()) return std::string("-");
+      std::ostringstream o;
+      const auto put = [&](double v) {
+        o << std::setprecision(v >= 100 ? 0 : v >= 10 ? 1 : 2) << v;
+      };
+      o << std::fixed;
+      put(quantile(wall, 0.5));
+      o << " / ";
+      put(quantile(wall, 0.9));
+      o << " (";
+      put(quantile(cpu, 0.5));
+      o << ")";
+      return o.str();
+    };
+    std::cout << "| " << r.move << " | " << r.queries << " | " << ms(r.stagedMs, r.stagedCpu)
+              << " | " << ms(r.exactMs, r.exactCpu) << " | " << ms(r.approxMs, r.approxCpu) << " | "
+              << ms(r.bruteMs, r.bruteCpu) << " (n " << r.bruteMs.size() << ") | "
+              << std::setprecision(2) << r.recall1 << " | " << r.recall5 << " | "
+              << std::setprecision(0) << r.refinedExact << " / " << r.refinedApprox << " | "
+              << r.meanD1 << " | " << std::setprecision(2) << r.withinTenMoves << " |\n";
+  }
+}
+
 }  // namespace
 
 int runFind(const std::vector<std::string>& args) {
   po::options_description desc("fgo find options");
   std::string games, sgf, indexFile, region;
-  std::string method = "sketch";
+  std::string method = "sketch", moves = "10,30,80,150,250";
+  long evaluate = 0, brute = 3;
   int move = 0, top = 10, threads = 2;
   long candidates = 0;
   desc.add_options()("games", po::value(&games),
                      "folder of SGF games (indexed in memory unless --index)")(
       "index", po::value(&indexFile), "index file written by fgo index build")(
-      "sgf", po::value(&sgf)->required(), "game holding the query position")(
-      "move", po::value(&move)->required(), "the position after this many moves")(
+      "sgf", po::value(&sgf), "game holding the query position")(
+      "move", po::value(&move), "the position after this many moves")(
       "region", po::value(&region),
-      "x1,y1,x2,y2: match this rectangle only (exact by window keys, nearest by a scan)")(
-      "top", po::value(&top)->default_value(10), "approximate matches to list")(
+      "x1,y1,x2,y2: match this rectangle only (exact by window keys, nearest by the sketch "
+      "cells inside it)")("top", po::value(&top)->default_value(10), "approximate matches to list")(
       "method", po::value(&method)->default_value("sketch"),
       "nearest search: sketch (scan of 9x9-cell sketches, then refinement) or staged "
       "(magnitude walk with orbit and cell bounds; exact only)")(
@@ -101,7 +162,14 @@ int runFind(const std::vector<std::string>& args) {
       "distance (0: exact)")("threads", po::value(&threads)->default_value(2),
                              "threads of the sketch scan")(
       "include-self", "let the query's own game (same file name) appear among approximate matches")(
-      "compare", "also time brute force and check it finds the same")("json", "print JSON");
+      "compare", "also time brute force and check it finds the same")("json", "print JSON")(
+      "evaluate", po::value(&evaluate)->default_value(0),
+      "N > 0: instead of one query, time the nearest searches on N games of --games (each "
+      "game's own positions left out) at every --moves, with recall (needs --index)")(
+      "moves", po::value(&moves)->default_value(moves), "move numbers of --evaluate")(
+      "brute", po::value(&brute)->default_value(3),
+      "--evaluate: queries per move also answered by brute force")(
+      "no-staged", "--evaluate: do not time the staged exact search");
   po::variables_map vm;
   if (!parseOptions(args, "fgo find (--games DIR | --index FILE) --sgf FILE --move N [--top K]",
                     desc, vm))
@@ -114,6 +182,26 @@ int runFind(const std::vector<std::string>& args) {
   if (method == "staged" && candidates > 0)
     throw UsageError("--candidates needs --method sketch (the staged search is exact)");
   if (threads < 1 || threads > 64) throw UsageError("--threads must be 1..64");
+  if (evaluate < 0 || brute < 0) throw UsageError("--evaluate and --brute must be >= 0");
+  if (evaluate > 0) {
+    if (indexFile.empty() || games.empty())
+      throw UsageError("--evaluate needs --index FILE and --games DIR (the query games)");
+    engine::NearestEvalParams p;
+    p.moves = parseMoves(moves);
+    p.games = static_cast<size_t>(evaluate);
+    p.k = static_cast<size_t>(top);
+    p.candidates = candidates > 0 ? static_cast<size_t>(candidates) : p.candidates;
+    p.brute = static_cast<size_t>(brute);
+    p.staged = vm.count("no-staged") == 0;
+    p.threads = threads;
+    const auto start = Clock::now();
+    const engine::PositionIndex index = engine::PositionIndex::load(indexFile);
+    const double loadMs = msSince(start);
+    const auto rows = engine::evaluateNearest(index, engine::listSgfFiles(games), p);
+    printEvaluation(rows, p, loadMs, index.entries().size());
+    return 0;
+  }
+  if (sgf.empty() || !vm.count("move")) throw UsageError("give --sgf FILE and --move N");
   Timings t;
   auto start = Clock::now();
   engine::PositionIndex index = indexFile.empty()
@@ -133,19 +221,33 @@ int runFind(const std::vector<std::string>& args) {
     start = Clock::now();
     matches = index.region(board, q.toMove, rect, 0, &t.region);
     t.exactMs = msSince(start);
+    const size_t exactCount = matches.size();
     if (k > 0) {
       start = Clock::now();
-      matches = index.region(board, q.toMove, rect, k);
+      matches = index.region(board, q.toMove, rect, k, &t.nearRegion,
+                             static_cast<size_t>(candidates), threads);
       t.nearestMs = msSince(start);
     }
     if (vm.count("compare")) {
       start = Clock::now();
       const auto scan = index.regionExactScan(board, q.toMove, rect);
       t.exactBruteMs = msSince(start);
-      bool same = true;
+      bool same = scan.size() == exactCount;
       for (size_t i = 0; i < scan.size() && same; ++i) same = scan[i].entry == matches[i].entry;
-      if (!same || matches.size() < scan.size())
-        throw std::runtime_error("window table and scan disagree (a bug)");
+      if (!same) throw std::runtime_error("window table and scan disagree (a bug)");
+      if (k > 0) {
+        std::vector<uint32_t> skip;
+        for (const auto& m : scan) skip.push_back(m.entry);
+        std::sort(skip.begin(), skip.end());
+        start = Clock::now();
+        const auto truth = index.regionNearestScan(board, q.toMove, rect, k, skip);
+        t.nearestBruteMs = msSince(start);
+        const std::vector<engine::IndexMatch> near(matches.begin() + static_cast<long>(exactCount),
+                                                   matches.end());
+        t.recall = engine::nearestRecall(truth, near).first;
+        if (t.recall < 1 && candidates == 0)
+          throw std::runtime_error("regional nearest disagrees with the scan (a bug)");
+      }
     }
   } else {
     start = Clock::now();
@@ -215,8 +317,17 @@ int runFind(const std::vector<std::string>& args) {
               << (t.region.windows ? "window keys, " + std::to_string(t.region.candidates) +
                                          " candidates checked"
                                    : std::string("scan: no window with a stone fits inside"))
-              << "), region nearest " << t.nearestMs << " ms (scan)";
-    if (vm.count("compare")) std::cout << "; exact by scan " << t.exactBruteMs << " ms";
+              << "), region exact and nearest " << t.nearestMs << " ms ("
+              << (t.nearRegion.sketched
+                      ? "sketch scan, " + std::to_string(t.nearRegion.refined) + " refined" +
+                            (candidates > 0 ? ", approximate" : ", exact")
+                      : std::string("scan: no sketch cell fits inside"))
+              << ")";
+    if (vm.count("compare")) {
+      std::cout << "; exact by scan " << t.exactBruteMs << " ms";
+      if (k > 0)
+        std::cout << ", nearest by scan " << t.nearestBruteMs << " ms; recall " << t.recall;
+    }
     std::cout << "\n";
     return 0;
   }

@@ -66,6 +66,8 @@ struct IndexMatch {
 struct RegionStats {
   bool windows = false;   // exact matches came from the window table (else a scan)
   size_t candidates = 0;  // (entry, symmetry) pairs checked point by point
+  bool sketched = false;  // the nearest came from the masked sketch scan (else a scan)
+  size_t refined = 0;     // entries whose regional D was computed
 };
 
 class PositionIndex {
@@ -100,10 +102,17 @@ class PositionIndex {
                                        long skipGame = -1) const;
   // Region query: entries whose stones inside the rectangle equal the query's under some
   // symmetry (exact, by game and move), then the k nearest others by D summed over the
-  // rectangle only (a scan). Exact matches come from the window table when it is built
-  // and a window with a stone of the query fits inside the rectangle, else from a scan.
+  // rectangle only. Exact matches come from the window table when it is built and a
+  // window with a stone of the query fits inside the rectangle, else from a scan. The
+  // nearest come from a sketch scan masked to the sketch cells inside the rectangle
+  // (exact, or approximate over `candidates` entries), else (no cell inside) a scan.
   std::vector<IndexMatch> region(const Board& board, Color toMove, Rect rect, size_t k,
-                                 RegionStats* stats = nullptr) const;
+                                 RegionStats* stats = nullptr, size_t candidates = 0,
+                                 int threads = 2) const;
+  // The nearest part of region() by the scan of every entry (its twin): the k nearest
+  // entries with the side to move, other than `skip` (sorted entries), by regional D.
+  std::vector<IndexMatch> regionNearestScan(const Board& board, Color toMove, Rect rect, size_t k,
+                                            const std::vector<uint32_t>& skip = {}) const;
   // The exact part of region() by scanning every entry (the twin of the window path).
   std::vector<IndexMatch> regionExactScan(const Board& board, Color toMove, Rect rect) const;
 
@@ -122,6 +131,10 @@ class PositionIndex {
   // Exact region matches from the window table; false when no window can be used.
   bool regionExactWindows(const Board& board, Color toMove, Rect r, std::vector<IndexMatch>& out,
                           RegionStats& stats) const;
+  // The nearest part of region() by the masked sketch scan; false when no cell fits.
+  bool regionNearestSketch(const Board& board, Color toMove, Rect r, size_t k,
+                           const std::vector<uint32_t>& skip, size_t candidates, int threads,
+                           std::vector<IndexMatch>& out, RegionStats& stats) const;
 
   BoardSize size_;
   CanonicalOptions canonical_;

@@ -6,6 +6,8 @@
 #include <climits>
 #include <cstdlib>
 
+#include "engine/similar/sketch.hpp"
+
 #include "engine/board/errors.hpp"
 #include "engine/similar/index.hpp"
 
@@ -236,25 +238,98 @@ bool PositionIndex::regionExactWindows(const Board& board, Color toMove, Rect r,
   return true;
 }
 
-std::vector<IndexMatch> PositionIndex::region(const Board& board, Color toMove, Rect rect, size_t k,
-                                              RegionStats* stats) const {
+bool PositionIndex::regionNearestSketch(const Board& board, Color toMove, Rect r, size_t k,
+                                        const std::vector<uint32_t>& skip, size_t candidates,
+                                        int threads, std::vector<IndexMatch>& out,
+                                        RegionStats& stats) const {
+  const SketchLayout& layout = store_.sketchLayout();
+  // The sketch cells lying wholly inside the rectangle (query frame).
+  std::vector<int> inside(static_cast<size_t>(layout.cells), 0), total(inside);
+  for (int y = 0; y < size_.height; ++y) {
+    for (int x = 0; x < size_.width; ++x) {
+      const auto c = static_cast<size_t>(layout.cellOf[static_cast<size_t>(y) * size_.width + x]);
+      ++total[c];
+      if (x >= r.x1 && x <= r.x2 && y >= r.y1 && y <= r.y2) ++inside[c];
+    }
+  }
+  int cellsIn = 0;
+  for (size_t c = 0; c < inside.size(); ++c) cellsIn += inside[c] == total[c] ? 1 : 0;
+  if (cellsIn == 0 || entries_.empty()) return false;
+  // Per symmetry t: the query's sketch in that orientation and the mask of the cells the
+  // inside cells land on. Regional D under t >= 4 S_t - 3 cellsIn (sketch.hpp).
+  const RegionFrame f = regionFrame(size_, r);
+  const InfluenceMap map = computeModel(SIGNATURE_MODEL, board);
+  const auto stride = static_cast<size_t>(layout.stride);
+  std::vector<int8_t> qs(f.syms.size() * stride), masks(qs.size(), 0);
+  for (size_t t = 0; t < f.syms.size(); ++t) {
+    sketchOf(signatureOf(map, f.syms[t]).data(), layout, &qs[t * stride]);
+    for (int y = r.y1; y <= r.y2; ++y) {
+      for (int x = r.x1; x <= r.x2; ++x) {
+        const auto c = static_cast<size_t>(layout.cellOf[static_cast<size_t>(y) * size_.width + x]);
+        if (inside[c] != total[c]) continue;
+        const XY m = applySymmetry(f.syms[t], {x, y}, size_);
+        masks[t * stride + static_cast<size_t>(
+                               layout.cellOf[static_cast<size_t>(m.y) * size_.width + m.x])] = -1;
+      }
+    }
+  }
+  std::vector<int32_t> S(entries_.size());
+  constexpr size_t BLOCK = 4096;
+  const long blocks = static_cast<long>((entries_.size() + BLOCK - 1) / BLOCK);
+#pragma omp parallel for num_threads(std::max(1, threads)) schedule(static)
+  for (long b = 0; b < blocks; ++b) {
+    const size_t lo = static_cast<size_t>(b) * BLOCK, hi = std::min(entries_.size(), lo + BLOCK);
+    sketchScanMasked(qs.data(), masks.data(), static_cast<int>(f.syms.size()),
+                     store_.sketch(static_cast<uint32_t>(lo)), hi - lo, layout.stride, &S[lo]);
+  }
+  std::vector<std::pair<int32_t, uint32_t>> order;
+  for (size_t e = 0; e < entries_.size(); ++e) {
+    const auto u = static_cast<uint32_t>(e);
+    if (entries_[e].toMove == toMove && !std::binary_search(skip.begin(), skip.end(), u))
+      order.emplace_back(S[e], u);
+  }
+  const size_t keep =
+      candidates > 0 ? std::min(std::max(candidates, k), order.size()) : order.size();
+  std::partial_sort(order.begin(), order.begin() + static_cast<long>(keep), order.end());
+  // Refine smallest S first until the bound passes the k-th best (or the candidates end).
+  const auto q0 = signatureOf(map, 0);
+  std::vector<std::pair<std::pair<int32_t, uint32_t>, size_t>> best;  // ((D, entry), t)
+  for (size_t i = 0; i < keep && k > 0; ++i) {
+    const int64_t bound = int64_t{4} * order[i].first - int64_t{3} * cellsIn;
+    if (best.size() == k && bound > best.back().first.first) break;
+    const uint32_t u = order[i].second;
+    ++stats.refined;
+    for (size_t t = 0; t < f.syms.size(); ++t) {
+      const std::pair<std::pair<int32_t, uint32_t>, size_t> c{
+          {regionD(q0, store_.signature(u), f, t, size_.width), u}, t};
+      if (best.size() == k && c.first >= best.back().first) continue;
+      // One slot an entry: replace its worse orientation if present.
+      const auto same = std::find_if(best.begin(), best.end(),
+                                     [&](const auto& b) { return b.first.second == u; });
+      if (same != best.end()) {
+        if (c.first >= same->first) continue;
+        best.erase(same);
+      }
+      best.insert(std::upper_bound(best.begin(), best.end(), c), c);
+      if (best.size() > k) best.pop_back();
+    }
+  }
+  stats.sketched = true;
+  for (const auto& [dk, t] : best) out.push_back(matchOf(dk.second, false, dk.first, f.syms[t]));
+  return true;
+}
+
+std::vector<IndexMatch> PositionIndex::regionNearestScan(const Board& board, Color toMove,
+                                                         Rect rect, size_t k,
+                                                         const std::vector<uint32_t>& skip) const {
   if (board.size() != size_) throw InputError("query board differs from the index's size");
   const Rect r = checkedRect(board, rect);
-  RegionStats st;
-  std::vector<IndexMatch> exactOut;
-  if (!hasWindowTable() || !regionExactWindows(board, toMove, r, exactOut, st))
-    exactOut = regionExactScan(board, toMove, r);
-  if (stats) *stats = st;
-  if (k == 0) return exactOut;
-  // The k nearest of the other entries by D over the rectangle (a scan).
-  std::vector<char> isExact(entries_.size(), 0);
-  for (const IndexMatch& m : exactOut) isExact[m.entry] = 1;
   const RegionFrame f = regionFrame(size_, r);
   const auto q = signatureOf(computeModel(SIGNATURE_MODEL, board), 0);
   std::vector<IndexMatch> approx;
   for (size_t e = 0; e < entries_.size(); ++e) {
-    if (entries_[e].toMove != toMove || isExact[e]) continue;
     const auto u = static_cast<uint32_t>(e);
+    if (entries_[e].toMove != toMove || std::binary_search(skip.begin(), skip.end(), u)) continue;
     int32_t best = INT32_MAX;
     size_t bestT = 0;
     for (size_t t = 0; t < f.syms.size(); ++t) {
@@ -272,7 +347,28 @@ std::vector<IndexMatch> PositionIndex::region(const Board& board, Color toMove, 
                       return a.D != b.D ? a.D < b.D : a.entry < b.entry;
                     });
   approx.resize(n);
-  exactOut.insert(exactOut.end(), approx.begin(), approx.end());
+  return approx;
+}
+
+std::vector<IndexMatch> PositionIndex::region(const Board& board, Color toMove, Rect rect, size_t k,
+                                              RegionStats* stats, size_t candidates,
+                                              int threads) const {
+  if (board.size() != size_) throw InputError("query board differs from the index's size");
+  const Rect r = checkedRect(board, rect);
+  RegionStats st;
+  std::vector<IndexMatch> exactOut;
+  if (!hasWindowTable() || !regionExactWindows(board, toMove, r, exactOut, st))
+    exactOut = regionExactScan(board, toMove, r);
+  if (k > 0) {
+    std::vector<uint32_t> skip;
+    for (const IndexMatch& m : exactOut) skip.push_back(m.entry);
+    std::sort(skip.begin(), skip.end());
+    std::vector<IndexMatch> near;
+    if (!regionNearestSketch(board, toMove, r, k, skip, candidates, threads, near, st))
+      near = regionNearestScan(board, toMove, r, k, skip);
+    exactOut.insert(exactOut.end(), near.begin(), near.end());
+  }
+  if (stats) *stats = st;
   return exactOut;
 }
 

@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
 
 #include "engine/board/errors.hpp"
@@ -64,7 +64,42 @@ int32_t sketchDistanceScalar(const int8_t* a, const int8_t* b, int stride) {
   return d;
 }
 
+int32_t sketchDistanceMaskedScalar(const int8_t* query, const int8_t* mask, const int8_t* sketch,
+                                   int stride) {
+  int32_t d = 0;
+  for (int i = 0; i < stride; ++i) {
+    if (mask[i] != 0) d += std::abs(int32_t{query[i]} - int32_t{sketch[i]});
+  }
+  return d;
+}
+
 #if defined(__SSE2__)
+
+void sketchScanMasked(const int8_t* query, const int8_t* masks, int m, const int8_t* sketches,
+                      size_t n, int stride, int32_t* out) {
+  const int chunks = stride / 16;
+  const __m128i bias = _mm_set1_epi8(static_cast<char>(0x80));
+  std::vector<int8_t> q(static_cast<size_t>(m) * static_cast<size_t>(stride));
+  for (size_t i = 0; i < q.size(); ++i)
+    q[i] = static_cast<int8_t>((masks[i] != 0 ? query[i] : 0) ^ 0x80);
+  const auto at = [](const int8_t* p) { return reinterpret_cast<const __m128i*>(p); };
+  for (size_t i = 0; i < n; ++i) {
+    const int8_t* s = sketches + i * static_cast<size_t>(stride);
+    int32_t best = INT32_MAX;
+    for (int t = 0; t < m; ++t) {
+      const size_t base = static_cast<size_t>(t) * static_cast<size_t>(stride);
+      __m128i acc = _mm_setzero_si128();
+      for (int j = 0; j < chunks; ++j) {
+        const __m128i e = _mm_and_si128(_mm_loadu_si128(at(s + 16 * j)),
+                                        _mm_loadu_si128(at(masks + base + 16 * j)));
+        acc = _mm_add_epi64(acc, _mm_sad_epu8(_mm_xor_si128(e, bias),
+                                              _mm_loadu_si128(at(q.data() + base + 16 * j))));
+      }
+      best = std::min(best, _mm_cvtsi128_si32(acc) + _mm_cvtsi128_si32(_mm_srli_si128(acc, 8)));
+    }
+    out[i] = best;
+  }
+}
 
 namespace {
 
@@ -101,6 +136,44 @@ void scanChunks(const int8_t* qBiased, int m, const int8_t* sketches, size_t n, 
   }
 }
 
+#if defined(__GNUC__) && defined(__x86_64__)
+#define FGO_SKETCH_AVX2 1
+
+// The same with 32-byte lanes (vpsadbw) on machines that have AVX2 (checked at run
+// time); STRIDE bytes a sketch, a multiple of 32 or 32 k + 16.
+template <int STRIDE>
+__attribute__((target("avx2"))) void scanAvx2(const int8_t* qBiased, int m, const int8_t* sketches,
+                                              size_t n, int32_t* out) {
+  constexpr int WIDE = STRIDE / 32;
+  constexpr bool TAIL = STRIDE % 32 != 0;
+  const __m256i bias = _mm256_set1_epi8(static_cast<char>(0x80));
+  for (size_t i = 0; i < n; ++i) {
+    const int8_t* s = sketches + i * STRIDE;
+    __m256i e[WIDE];
+    for (int j = 0; j < WIDE; ++j)
+      e[j] =
+          _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + 32 * j)), bias);
+    const __m128i tail = TAIL ? biased(s + 32 * WIDE) : _mm_setzero_si128();
+    int32_t best = INT32_MAX;
+    for (int t = 0; t < m; ++t) {
+      const int8_t* qt = qBiased + static_cast<size_t>(t) * STRIDE;
+      __m256i acc = _mm256_setzero_si256();
+      for (int j = 0; j < WIDE; ++j) {
+        const __m256i qv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qt + 32 * j));
+        acc = _mm256_add_epi64(acc, _mm256_sad_epu8(e[j], qv));
+      }
+      __m128i sum = _mm_add_epi64(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+      if (TAIL) {
+        const __m128i qv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(qt + 32 * WIDE));
+        sum = _mm_add_epi64(sum, _mm_sad_epu8(tail, qv));
+      }
+      best = std::min(best, sum64(sum));
+    }
+    out[i] = best;
+  }
+}
+#endif
+
 }  // namespace
 
 void sketchScan(const int8_t* query, int m, const int8_t* sketches, size_t n, int stride,
@@ -108,6 +181,12 @@ void sketchScan(const int8_t* query, int m, const int8_t* sketches, size_t n, in
   const int chunks = stride / 16;
   std::vector<int8_t> q(static_cast<size_t>(m) * static_cast<size_t>(stride));
   for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<int8_t>(query[i] ^ 0x80);
+#if defined(FGO_SKETCH_AVX2)
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2 && stride == 96) return scanAvx2<96>(q.data(), m, sketches, n, out);
+  if (avx2 && stride == 48) return scanAvx2<48>(q.data(), m, sketches, n, out);
+  if (avx2 && stride == 128) return scanAvx2<128>(q.data(), m, sketches, n, out);
+#endif
   switch (chunks) {
     case 1:
       return scanChunks<1>(q.data(), m, sketches, n, chunks, out);
@@ -125,6 +204,20 @@ void sketchScan(const int8_t* query, int m, const int8_t* sketches, size_t n, in
 }
 
 #else
+
+void sketchScanMasked(const int8_t* query, const int8_t* masks, int m, const int8_t* sketches,
+                      size_t n, int stride, int32_t* out) {
+  for (size_t i = 0; i < n; ++i) {
+    int32_t best = INT32_MAX;
+    for (int t = 0; t < m; ++t) {
+      const size_t base = static_cast<size_t>(t) * static_cast<size_t>(stride);
+      best = std::min(
+          best, sketchDistanceMaskedScalar(query + base, masks + base,
+                                           sketches + i * static_cast<size_t>(stride), stride));
+    }
+    out[i] = best;
+  }
+}
 
 void sketchScan(const int8_t* query, int m, const int8_t* sketches, size_t n, int stride,
                 int32_t* out) {

@@ -55,4 +55,14 @@ int32_t sketchDistanceScalar(const int8_t* a, const int8_t* b, int stride);
 void sketchScan(const int8_t* query, int m, const int8_t* sketches, size_t n, int stride,
                 int32_t* out);
 
+// The same with a byte mask per query sketch (masks: m * stride bytes, 0 or -1): only the
+// cells where mask t is set count against query t (the query is zero elsewhere). Used by
+// region queries: the cells inside the rectangle, moved by each symmetry.
+void sketchScanMasked(const int8_t* query, const int8_t* masks, int m, const int8_t* sketches,
+                      size_t n, int stride, int32_t* out);
+
+// S of one sketch against a masked query by the plain loop (the twin of sketchScanMasked).
+int32_t sketchDistanceMaskedScalar(const int8_t* query, const int8_t* mask, const int8_t* sketch,
+                                   int stride);
+
 }  // namespace engine

@@ -149,7 +149,7 @@ BENCHMARK(BM_SyntheticNearest)
     ->Unit(benchmark::kMillisecond);
 
 // The corpus: a prebuilt index (FGO_SIMILAR_INDEX) or the first 250 games indexed here;
-// queries come from the last game of the folder that reaches move 150 (not among the
+// queries come from the last game of the folder that reaches move 250 (not among the
 // first 250 and left out of the answers).
 struct Corpus {
   std::unique_ptr<PositionIndex> index;
@@ -162,12 +162,12 @@ struct Corpus {
     if (!fs::is_directory(dir)) return;
     std::vector<std::string> files = listSgfFiles(dir.string());
     if (files.size() < 2) return;
-    // The query: the last game of the folder that reaches move 150.
+    // The query: the last game of the folder that reaches move 250.
     while (files.size() > 1) {
       query = files.back();
       files.pop_back();
       try {
-        loadPosition(query, 150);
+        loadPosition(query, 250);
         break;
       } catch (const std::exception&) {
         query.clear();
@@ -192,28 +192,33 @@ const Corpus& corpus() {
   return c;
 }
 
-// The 5 nearest in the corpus index (arg 0: move number; arg 1 = 1: brute force).
+// The 5 nearest in the corpus index. Arg 0: move number; arg 1: 0 staged exact search,
+// 1 brute force, 2 sketch exact (2 threads), 3 sketch approximate (1,000 candidates, 2
+// threads), 4 sketch exact on 1 thread. CPU time covers the calling thread only: compare
+// the 2-thread rows by wall time (--benchmark_counters_tabular; UseRealTime).
 void BM_CorpusNearest(benchmark::State& state) {
   if (!corpus().index) return state.SkipWithError("corpus ../shared/data/pro19 not found");
   const LoadedPosition q = loadPosition(corpus().query, static_cast<int>(state.range(0)));
-  const bool brute = state.range(1) != 0;
   const PositionIndex& index = *corpus().index;
+  const long mode = state.range(1);
+  NearestParams p;
+  p.skipGame = corpus().queryGame;
+  p.method = mode == 0 ? NearestParams::Method::Staged : NearestParams::Method::Sketch;
+  p.candidates = mode == 3 ? 1000 : 0;
+  p.threads = mode == 4 ? 1 : 2;
   SignatureStore::Stats stats;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(
-        brute
-            ? index.nearestBrute(q.game.board(), q.toMove, 5, corpus().queryGame)
-            : index.nearest(q.game.board(), q.toMove, 5, {.skipGame = corpus().queryGame}, &stats));
+    benchmark::DoNotOptimize(mode == 1
+                                 ? index.nearestBrute(q.game.board(), q.toMove, 5, p.skipGame)
+                                 : index.nearest(q.game.board(), q.toMove, 5, p, &stats));
   }
   state.counters["positions"] = static_cast<double>(index.entries().size());
   state.counters["refined"] = static_cast<double>(stats.refined);
 }
 BENCHMARK(BM_CorpusNearest)
-    ->Args({10, 0})
-    ->Args({30, 0})
-    ->Args({80, 0})
-    ->Args({150, 0})
+    ->ArgsProduct({{10, 30, 80, 150, 250}, {0, 2, 3, 4}})
     ->Args({80, 1})
+    ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 
 void BM_CorpusExact(benchmark::State& state) {

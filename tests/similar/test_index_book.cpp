@@ -12,6 +12,7 @@
 #include "engine/sgf/record.hpp"
 #include "engine/similar/book.hpp"
 #include "engine/similar/index.hpp"
+#include "engine/similar/index_eval.hpp"
 #include "tables/errors.hpp"
 #include "tests/similar/similar_test_util.hpp"
 
@@ -245,4 +246,83 @@ TEST_CASE("opening book: counts, exact lookup mapped back, approximate fallback"
   CHECK(resultWinner("W+R") == Color::White);
   CHECK(resultWinner("B+0.5") == Color::Black);
   CHECK(resultWinner("Void") == Color::Empty);
+}
+
+TEST_CASE("index: staged and sketch searches equal brute force; the evaluation agrees") {
+  GameFolder folder(12);
+  const PositionIndex index = PositionIndex::build(folder.files, {});
+  for (int move : {2, 11, 30}) {
+    const LoadedPosition lp = loadPosition(folder.files[static_cast<size_t>(move % 12)], move);
+    const Board& b = lp.game.board();
+    for (long skip : {-1L, static_cast<long>(move % 12)}) {
+      const auto slow = index.nearestBrute(b, lp.toMove, 6, skip);
+      NearestParams p;
+      p.skipGame = skip;
+      for (auto method : {NearestParams::Method::Staged, NearestParams::Method::Sketch}) {
+        p.method = method;
+        const auto fast = index.nearest(b, lp.toMove, 6, p);
+        REQUIRE(fast.size() == slow.size());
+        for (size_t i = 0; i < fast.size(); ++i) CHECK(fast[i].D == slow[i].D);
+        for (const auto& m : fast) CHECK(static_cast<long>(index.entries()[m.entry].game) != skip);
+      }
+    }
+  }
+  NearestParams bad;
+  bad.method = NearestParams::Method::Staged;
+  bad.candidates = 5;
+  CHECK_THROWS_AS(index.nearest(Board(9, 9), Color::Black, 3, bad), InputError);
+
+  NearestEvalParams ep;
+  ep.moves = {5, 20, 60};
+  ep.games = 6;
+  ep.candidates = 3;  // few: recall may drop below 1
+  ep.brute = 2;
+  const auto rows = evaluateNearest(index, folder.files, ep);
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[0].queries == 6);
+  CHECK(rows[2].queries == 0);  // the games have 40 moves
+  for (const auto& r : rows) {
+    CHECK(r.recall1 >= 0);
+    CHECK(r.recall1 <= 1);
+    CHECK(r.recall5 <= 1);
+    CHECK(r.exactMs.size() == r.queries);
+    CHECK(r.bruteMs.size() == std::min<size_t>(2, r.queries));
+  }
+  ep.candidates = index.entries().size();  // every entry a candidate: exact
+  for (const auto& r : evaluateNearest(index, folder.files, ep)) {
+    if (r.queries > 0) CHECK(r.recall5 == 1);
+  }
+  CHECK(quantile({3, 1, 2, 4}, 0.5) == 2);
+  CHECK(quantile({}, 0.9) == 0);
+}
+
+TEST_CASE("index: regional nearest by the masked sketch scan equals the scan") {
+  GameFolder folder(12);
+  const PositionIndex index = PositionIndex::build(folder.files, {});
+  const std::vector<Rect> rects{{0, 0, 8, 8}, {0, 0, 4, 4}, {2, 1, 7, 5}, {3, 3, 3, 3}};
+  for (int move : {4, 15, 33}) {
+    const LoadedPosition lp = loadPosition(folder.files[static_cast<size_t>(move % 12)], move);
+    const Board& b = lp.game.board();
+    for (const Rect& rect : rects) {
+      RegionStats st;
+      const auto exact = index.region(b, lp.toMove, rect, 0);
+      const auto all = index.region(b, lp.toMove, rect, 5, &st);
+      std::vector<uint32_t> skip;
+      for (const auto& m : exact) skip.push_back(m.entry);
+      std::sort(skip.begin(), skip.end());
+      const auto scan = index.regionNearestScan(b, lp.toMove, rect, 5, skip);
+      INFO("move " << move << " rect " << rect.x1 << "," << rect.y1 << "," << rect.x2 << ","
+                   << rect.y2);
+      REQUIRE(all.size() == exact.size() + scan.size());
+      for (size_t i = 0; i < scan.size(); ++i) {
+        CHECK(all[exact.size() + i].entry == scan[i].entry);
+        CHECK(all[exact.size() + i].D == scan[i].D);
+      }
+      // A 1x1 rectangle holds no whole 2x2 cell: the scan answers.
+      CHECK(st.sketched == (rect.x2 > rect.x1));
+      const auto approx = index.region(b, lp.toMove, rect, 5, nullptr, 2);
+      REQUIRE(approx.size() == all.size());
+      for (size_t i = exact.size(); i < approx.size(); ++i) CHECK(approx[i].D >= all[i].D);
+    }
+  }
 }

@@ -90,9 +90,23 @@ TEST_CASE("the sketch bound never exceeds D, and the SIMD scan equals the plain 
         CHECK(layout.bound(S) <= l1DistanceScalar(sx.data(), sy.data(), size.points()));
       }
       const int m = static_cast<int>(symmetriesOf(size).size());
-      int32_t scanned = -1;
-      sketchScan(query.data(), m, ky.data(), 1, layout.stride, &scanned);
-      CHECK(scanned == minS);
+      std::vector<int8_t> two = ky;  // two sketches in a row: y then x's first orientation
+      two.insert(two.end(), query.begin(), query.begin() + layout.stride);
+      int32_t scanned[2] = {-1, -1};
+      sketchScan(query.data(), m, two.data(), 2, layout.stride, scanned);
+      CHECK(scanned[0] == minS);
+      CHECK(scanned[1] == 0);
+      // Masked: a mask of every other cell, the same for each orientation.
+      std::vector<int8_t> masks(query.size(), 0);
+      for (size_t i = 0; i < masks.size(); i += 2) masks[i] = -1;
+      int32_t masked = -1, want = INT32_MAX;
+      sketchScanMasked(query.data(), masks.data(), m, ky.data(), 1, layout.stride, &masked);
+      for (int t = 0; t < m; ++t) {
+        const size_t base = static_cast<size_t>(t) * static_cast<size_t>(layout.stride);
+        want = std::min(want, sketchDistanceMaskedScalar(query.data() + base, masks.data() + base,
+                                                         ky.data(), layout.stride));
+      }
+      CHECK(masked == want);
     }
   }
   // Saturated cells (a board full of one colour) keep the bound.
