@@ -138,10 +138,10 @@ class BlockReducer : public Reducer {
   explicit BlockReducer(std::shared_ptr<const BlockTable> t) : table_(std::move(t)) {}
   std::string name() const override { return "block"; }
 
-  Reduction reduce(const Board& big, Color toMove, BoardSize to) const override {
+  Grid reduceGrid(const Grid& big, BoardSize to) const override {
     if (blockReducedSide(big.width()) != to.width || blockReducedSide(big.height()) != to.height) {
       throw engine::InputError(
-          "block reduction maps 3q lines to 2q and 3q+1 (q even) to 2q+1; not " + big.size().str() +
+          "block reduction maps 3q lines to 2q and 3q+1 (q even) to 2q+1; not " + big.size.str() +
           " -> " + to.str());
     }
     const auto xs = sideMap(big.width()), ys = sideMap(big.height());
@@ -167,14 +167,13 @@ class BlockReducer : public Reducer {
         evidence(big, x0, nx, y0, ny, black[i], white[i]);
       }
     }
-    return finishReduction(big.size(), toMove, to, std::move(colors), std::move(black),
-                           std::move(white));
+    return finishGrid(to, std::move(colors), std::move(black), std::move(white));
   }
 
  private:
   // A point on the middle line: the middle point is copied; a strip point covers 1.5
   // big points along the strip.
-  static Color stripColor(const Board& big, const std::vector<std::pair<int, int>>& xs,
+  static Color stripColor(const Grid& big, const std::vector<std::pair<int, int>>& xs,
                           const std::vector<std::pair<int, int>>& ys, int tx, int ty) {
     const auto [x0, nx] = xs[static_cast<size_t>(tx)];
     const auto [y0, ny] = ys[static_cast<size_t>(ty)];
@@ -197,16 +196,19 @@ class BlockReducer : public Reducer {
     return Color::Empty;
   }
 
-  static void evidence(const Board& big, int x0, int nx, int y0, int ny, float& b, float& w) {
-    int nb = 0, nw = 0;
+  // The mean channels over the block behind a small point.
+  static void evidence(const Grid& big, int x0, int nx, int y0, int ny, float& b, float& w) {
+    float sb = 0, sw = 0;
     for (int y = y0; y < y0 + ny; ++y) {
       for (int x = x0; x < x0 + nx; ++x) {
-        nb += big.at(x, y) == Color::Black;
-        nw += big.at(x, y) == Color::White;
+        const size_t i =
+            static_cast<size_t>(y) * static_cast<size_t>(big.width()) + static_cast<size_t>(x);
+        sb += big.black[i];
+        sw += big.white[i];
       }
     }
-    b = static_cast<float>(nb) / static_cast<float>(nx * ny);
-    w = static_cast<float>(nw) / static_cast<float>(nx * ny);
+    b = sb / static_cast<float>(nx * ny);
+    w = sw / static_cast<float>(nx * ny);
   }
 
   std::shared_ptr<const BlockTable> table_;

@@ -18,9 +18,34 @@
 
 namespace reduce {
 
-// A reduced position and what it came from.
+// A light colour grid with its colour channels: the intermediate levels of a reduction
+// chain. It has no chains, liberties or hash (building an engine Board costs more than the
+// reduction itself), and the same at()/onBoard()/width() names as Board, so reducers read
+// either. Channels are per point, row-major, in [0, 1]: how much of the area behind the
+// point holds black (white) stones on the real board.
+struct Grid {
+  engine::BoardSize size{1, 1};
+  std::vector<engine::Color> colors;  // row-major
+  std::vector<float> black, white;    // the colour channels, row-major
+  int repaired = 0;                   // stones removed by the legality repair making it
+  int width() const { return size.width; }
+  int height() const { return size.height; }
+  bool onBoard(int x, int y) const { return x >= 0 && y >= 0 && x < width() && y < height(); }
+  engine::Color at(int x, int y) const {
+    return colors[static_cast<size_t>(y) * static_cast<size_t>(width()) + static_cast<size_t>(x)];
+  }
+  // The board's colours; channels 1 where a colour stands, else 0.
+  static Grid fromBoard(const engine::Board& board);
+  // The engine Board with these colours (one construction; the grid must be legal).
+  engine::Board toBoard() const;
+  // Channels := the colours (1 or 0): what the next level sees when the chain thresholds
+  // at every level instead of carrying the channels down.
+  void resetChannels();
+};
+
+// A reduced position as an engine Board and what it came from.
 struct Reduction {
-  engine::Board board{5, 5};
+  engine::Board board;
   engine::Color toMove = engine::Color::Black;
   engine::BoardSize from;
   // Per small point, row-major: the share of the covered big-board area holding black
@@ -33,10 +58,13 @@ struct Reduction {
 class Reducer {
  public:
   virtual ~Reducer() = default;
-  // Reduces `big` (with `toMove` to play) to a board of size `to`, which must be no
-  // larger than big in either dimension. Throws engine::InputError otherwise.
-  virtual Reduction reduce(const engine::Board& big, engine::Color toMove,
-                           engine::BoardSize to) const = 0;
+  // Reduces the grid `big` to size `to` (no larger than big in either dimension; throws
+  // engine::InputError otherwise): colours chosen from big's colours and channels, the
+  // small channels averaged from big's channels, legality repaired.
+  virtual Grid reduceGrid(const Grid& big, engine::BoardSize to) const = 0;
+  // The same step from an engine Board (channels: its colours), as a Reduction with one
+  // Board built for the result.
+  Reduction reduce(const engine::Board& big, engine::Color toMove, engine::BoardSize to) const;
   virtual std::string name() const = 0;
 };
 
@@ -46,6 +74,12 @@ class Reducer {
 struct ResampleParams {
   // A colour needs at least this share of the cell (0..1) and more than the other colour.
   float stoneThreshold = 0.2f;
+  // true: instead of stoneThreshold, per colour the threshold that gives the small board
+  // about the same share of that colour's points as the mean of its channel (which is the
+  // real board's share when the channels are carried down: averaging conserves mass), so a
+  // sparse big board stays sparse and a dense one dense. A colour still needs more than the
+  // other colour at the point.
+  bool matchDensity = false;
 };
 
 // Sector reduction for sizes 4m+3 -> 2m+1 (19 -> 9, 15 -> 7, 11 -> 5, 7 -> 3): both boards

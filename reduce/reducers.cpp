@@ -1,5 +1,7 @@
 // this code uses the idea of fractal go by Serge Boisse
 #include <algorithm>
+#include <cmath>
+#include <functional>
 
 #include "engine/board/errors.hpp"
 #include "reduce/block_table.hpp"
@@ -16,10 +18,10 @@ using engine::Point;
 
 namespace {
 
-void checkSmaller(const Board& big, BoardSize to) {
+void checkSmaller(const Grid& big, BoardSize to) {
   engine::validateBoardSize(to.width, to.height);
   if (to.width > big.width() || to.height > big.height()) {
-    throw InputError("cannot reduce " + big.size().str() + " to the larger " + to.str());
+    throw InputError("cannot reduce " + big.size.str() + " to the larger " + to.str());
   }
 }
 
@@ -67,34 +69,49 @@ const StepWeights& cachedWeights(BoardSize big, BoardSize to) {
   return *cache.back();
 }
 
+// The channel value of the k-th strongest point, k = the channel's mean times the number
+// of points (rounded): thresholding there keeps the colour's share of points; above 1
+// (no point) when k is 0.
+float densityThreshold(const std::vector<float>& channel) {
+  double sum = 0;
+  for (float v : channel) sum += v;
+  const size_t k = static_cast<size_t>(std::lround(sum));
+  if (k == 0) return 2.f;
+  std::vector<float> v = channel;
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k - 1), v.end(),
+                   std::greater<float>());
+  return std::max(v[k - 1], 1e-6f);
+}
+
 class ResampleReducer : public Reducer {
  public:
   explicit ResampleReducer(ResampleParams p) : params_(p) {}
   std::string name() const override { return "resample"; }
 
-  // Separable area weighting: each big row is first averaged onto the small columns,
-  // then the small rows average those row sums (the same sums as the 2D overlap areas,
-  // in O(W * H + w * H) instead of a double loop per cell).
-  Reduction reduce(const Board& big, Color toMove, BoardSize to) const override {
+  // Separable area weighting of the channels: each big row is first averaged onto the
+  // small columns, then the small rows average those row sums (the same sums as the 2D
+  // overlap areas, in O(W * H + w * H) instead of a double loop per cell).
+  Grid reduceGrid(const Grid& big, BoardSize to) const override {
     checkSmaller(big, to);
-    const StepWeights& weights = cachedWeights(big.size(), to);
+    const StepWeights& weights = cachedWeights(big.size, to);
     const AxisWeights& ax = weights.x;
     const AxisWeights& ay = weights.y;
-    const size_t w = static_cast<size_t>(to.width);
+    const size_t w = static_cast<size_t>(to.width), bw = static_cast<size_t>(big.width());
     std::vector<float> rowB(static_cast<size_t>(big.height()) * w, 0.f);
     std::vector<float> rowW(rowB.size(), 0.f);
-    for (int y = 0; y < big.height(); ++y) {
-      const Point rowStart = big.point(0, y);
+    for (size_t y = 0; y < static_cast<size_t>(big.height()); ++y) {
+      const float* cb = &big.black[y * bw];
+      const float* cw = &big.white[y * bw];
       for (size_t tx = 0; tx < w; ++tx) {
         float b = 0, wh = 0;
         for (int k = ax.first[tx]; k < ax.first[tx + 1]; ++k) {
-          const Color c = big.at(rowStart + static_cast<Point>(ax.line[static_cast<size_t>(k)]));
+          const size_t x = static_cast<size_t>(ax.line[static_cast<size_t>(k)]);
           const float o = ax.weight[static_cast<size_t>(k)];
-          b += c == Color::Black ? o : 0.f;
-          wh += c == Color::White ? o : 0.f;
+          b += o * cb[x];
+          wh += o * cw[x];
         }
-        rowB[static_cast<size_t>(y) * w + tx] = b;
-        rowW[static_cast<size_t>(y) * w + tx] = wh;
+        rowB[y * w + tx] = b;
+        rowW[y * w + tx] = wh;
       }
     }
     const size_t n = w * static_cast<size_t>(to.height);
@@ -113,13 +130,13 @@ class ResampleReducer : public Reducer {
         }
       }
     }
-    const float th = params_.stoneThreshold;
+    const float thB = params_.matchDensity ? densityThreshold(black) : params_.stoneThreshold;
+    const float thW = params_.matchDensity ? densityThreshold(white) : params_.stoneThreshold;
     for (size_t i = 0; i < n; ++i) {
-      if (black[i] >= th && black[i] > white[i]) colors[i] = Color::Black;
-      if (white[i] >= th && white[i] > black[i]) colors[i] = Color::White;
+      if (black[i] >= thB && black[i] > white[i]) colors[i] = Color::Black;
+      if (white[i] >= thW && white[i] > black[i]) colors[i] = Color::White;
     }
-    return finishReduction(big.size(), toMove, to, std::move(colors), std::move(black),
-                           std::move(white));
+    return finishGrid(to, std::move(colors), std::move(black), std::move(white));
   }
 
  private:
@@ -137,12 +154,12 @@ class SectorReducer : public Reducer {
  public:
   std::string name() const override { return "sector"; }
 
-  Reduction reduce(const Board& big, Color toMove, BoardSize to) const override {
+  Grid reduceGrid(const Grid& big, BoardSize to) const override {
     checkSmaller(big, to);
     for (auto [from, small] : {std::pair{big.width(), to.width}, {big.height(), to.height}}) {
       if (from < 3 || (from - 3) % 4 != 0 || small != (from - 3) / 2 + 1) {
         throw InputError("sector reduction maps 4m+3 lines to 2m+1 (19 -> 9, 15 -> 7); not " +
-                         big.size().str() + " -> " + to.str());
+                         big.size.str() + " -> " + to.str());
       }
     }
     const int mx = to.width / 2, my = to.height / 2;
@@ -156,18 +173,31 @@ class SectorReducer : public Reducer {
         int b = 0, w = 0, e = 0;
         count(big, xa, xb, ya, yb, b, w, e);
         const size_t i = static_cast<size_t>(ty) * to.width + tx;
-        const float area = static_cast<float>(b + w + e);
-        black[i] = static_cast<float>(b) / area;
-        white[i] = static_cast<float>(w) / area;
+        channelMean(big, xa, xb, ya, yb, black[i], white[i]);
         colors[i] = majority(big, xa, xb, ya, yb, b, w, e);
       }
     }
-    return finishReduction(big.size(), toMove, to, std::move(colors), std::move(black),
-                           std::move(white));
+    return finishGrid(to, std::move(colors), std::move(black), std::move(white));
   }
 
  private:
-  static void count(const Board& big, int xa, int xb, int ya, int yb, int& b, int& w, int& e) {
+  // The mean channels over the block (the shares of its area holding each colour).
+  static void channelMean(const Grid& big, int xa, int xb, int ya, int yb, float& b, float& w) {
+    float sb = 0, sw = 0;
+    for (int y = ya; y <= yb; ++y) {
+      for (int x = xa; x <= xb; ++x) {
+        const size_t i =
+            static_cast<size_t>(y) * static_cast<size_t>(big.width()) + static_cast<size_t>(x);
+        sb += big.black[i];
+        sw += big.white[i];
+      }
+    }
+    const float area = static_cast<float>((xb - xa + 1) * (yb - ya + 1));
+    b = sb / area;
+    w = sw / area;
+  }
+
+  static void count(const Grid& big, int xa, int xb, int ya, int yb, int& b, int& w, int& e) {
     for (int y = ya; y <= yb; ++y) {
       for (int x = xa; x <= xb; ++x) {
         const Color c = big.at(x, y);
@@ -178,7 +208,7 @@ class SectorReducer : public Reducer {
 
   // A colour wins with more stones than the other colour and at least as many as the
   // empty points; a tie between the colours goes to the ring around the block.
-  static Color majority(const Board& big, int xa, int xb, int ya, int yb, int b, int w, int e) {
+  static Color majority(const Grid& big, int xa, int xb, int ya, int yb, int b, int w, int e) {
     if (b > w && b >= e) return Color::Black;
     if (w > b && w >= e) return Color::White;
     if (b != w || b < e) return Color::Empty;
@@ -196,6 +226,35 @@ class SectorReducer : public Reducer {
 };
 
 }  // namespace
+
+Grid Grid::fromBoard(const Board& board) {
+  Grid g;
+  g.size = board.size();
+  g.colors = board.colorsRowMajor();
+  g.resetChannels();
+  return g;
+}
+
+Board Grid::toBoard() const {
+  Board b(size);
+  b.setColors(colors);
+  return b;
+}
+
+void Grid::resetChannels() {
+  black.assign(colors.size(), 0.f);
+  white.assign(colors.size(), 0.f);
+  for (size_t i = 0; i < colors.size(); ++i) {
+    black[i] = colors[i] == Color::Black ? 1.f : 0.f;
+    white[i] = colors[i] == Color::White ? 1.f : 0.f;
+  }
+}
+
+Reduction Reducer::reduce(const Board& big, Color toMove, BoardSize to) const {
+  Grid g = reduceGrid(Grid::fromBoard(big), to);
+  return Reduction{g.toBoard(),        toMove,    big.size(), std::move(g.black),
+                   std::move(g.white), g.repaired};
+}
 
 std::unique_ptr<Reducer> makeSectorReducer() {
   return std::make_unique<SectorReducer>();

@@ -115,18 +115,15 @@ int repairLegality(std::vector<Color>& colors, int w, int h, const std::vector<f
   return removed;
 }
 
-Reduction finishReduction(engine::BoardSize from, Color toMove, engine::BoardSize to,
-                          std::vector<Color> colors, std::vector<float> black,
-                          std::vector<float> white) {
-  Reduction r;
-  r.from = from;
-  r.toMove = toMove;
-  r.repaired = repairLegality(colors, to.width, to.height, black, white);
-  r.board = engine::Board(to);
-  r.board.setColors(colors);
-  r.black = std::move(black);
-  r.white = std::move(white);
-  return r;
+Grid finishGrid(engine::BoardSize to, std::vector<Color> colors, std::vector<float> black,
+                std::vector<float> white) {
+  Grid g;
+  g.size = to;
+  g.repaired = repairLegality(colors, to.width, to.height, black, white);
+  g.colors = std::move(colors);
+  g.black = std::move(black);
+  g.white = std::move(white);
+  return g;
 }
 
 }  // namespace reduce

@@ -18,10 +18,9 @@ namespace reduce {
 int repairLegality(std::vector<engine::Color>& colors, int w, int h,
                    const std::vector<float>& black, const std::vector<float>& white);
 
-// Builds a Reduction from the colours a reducer chose and their evidence, repairing
-// legality first.
-Reduction finishReduction(engine::BoardSize from, engine::Color toMove, engine::BoardSize to,
-                          std::vector<engine::Color> colors, std::vector<float> black,
-                          std::vector<float> white);
+// The Grid of size `to` from the colours a reducer chose and their channels, legality
+// repaired first (Grid::repaired counts the stones removed).
+Grid finishGrid(engine::BoardSize to, std::vector<engine::Color> colors, std::vector<float> black,
+                std::vector<float> white);
 
 }  // namespace reduce

@@ -36,7 +36,7 @@ int ownSteps(const engine::CascadeParams& p) {
 int runCompareSchedules(const std::vector<std::string>& args) {
   po::options_description desc("fgo compare-schedules options");
   engine::PredictParams p;
-  std::string games, schedules, reducers;
+  std::string games, schedules, reducers, carry;
   desc.add_options()("games", po::value(&games)->required(), "folder of .sgf game records")(
       "schedules", po::value(&schedules)->default_value("standard,faster,slower"),
       "comma-separated schedules")(
@@ -53,43 +53,59 @@ int runCompareSchedules(const std::vector<std::string>& args) {
       "time dilation: the images of the last two moves join every reduced level")(
       "memory", po::value(&p.cascade.memory)->default_value(0),
       "time dilation: the real-board areas of the last N cascades stay candidates")(
-      "bottom-moves", po::value(&p.cascade.bottomMoves)->default_value(4),
-      "moves taken on the smallest board")("keep",
-                                           po::value(&p.cascade.keepPerLevel)->default_value(16),
-                                           "points kept at each intermediate level")(
-      "every", po::value(&p.every)->default_value(1), "use every N-th game file (sorted)")(
+      "carry", po::value(&carry)->default_value("off"),
+      "levels reduced from: off (the thresholded colours of the level above), on (its carried "
+      "colour channels), density (carried channels, thresholds keeping each colour's share); "
+      "a comma list gives one row each")("bottom-moves",
+                                         po::value(&p.cascade.bottomMoves)->default_value(4),
+                                         "moves taken on the smallest board")(
+      "keep", po::value(&p.cascade.keepPerLevel)->default_value(16),
+      "points kept at each intermediate level")("every", po::value(&p.every)->default_value(1),
+                                                "use every N-th game file (sorted)")(
+      "position-every", po::value(&p.positionEvery)->default_value(1),
+      "count every N-th position of each game (1: all)")(
       "max-games", po::value(&p.maxGames)->default_value(-1), "use only the first N games")(
       "threads", po::value(&p.threads)->default_value(2), "threads (games run in parallel)");
   po::variables_map vm;
   if (!parseOptions(args, "fgo compare-schedules --games DIR [--max-games N]", desc, vm)) return 0;
-  if (p.every < 1) throw UsageError("--every must be at least 1");
+  if (p.every < 1 || p.positionEvery < 1)
+    throw UsageError("--every and --position-every must be at least 1");
   const auto files = engine::listSgfFiles(games);
   if (files.empty()) throw std::runtime_error("no .sgf files under " + games);
-  std::printf("%-9s %-9s %5s %7s %7s %7s %7s %7s %9s\n", "schedule", "reducer", "own", "k=1", "k=4",
-              "k=16", "k=64", "cands", "us/pos");
+  const std::vector<std::string> carries = splitList(carry);
+  for (const std::string& c : carries) {
+    if (c != "off" && c != "on" && c != "density")
+      throw UsageError("--carry takes off, on, density or a comma list of them; not " + c);
+  }
+  std::printf("%-9s %-9s %-5s %5s %7s %7s %7s %7s %7s %9s\n", "schedule", "reducer", "carry", "own",
+              "k=1", "k=4", "k=16", "k=64", "cands", "us/pos");
   engine::PredictReport last;
   for (const std::string& s : splitList(schedules)) {
     for (const std::string& r : splitList(reducers)) {
-      p.cascade.schedule = s;
-      p.cascade.reducer = r;
-      const int own = ownSteps(p.cascade);  // also validates the names
-      if (own == 0 && r != "resample") {
-        std::printf("%-9s %-9s %5d   (no step of its own: the resample row)\n", s.c_str(),
-                    r.c_str(), own);
-        continue;
+      for (const std::string& c : carries) {
+        p.cascade.schedule = s;
+        p.cascade.reducer = r;
+        p.cascade.carryChannels = c != "off";
+        p.cascade.threshold = c == "density" ? "density" : "fixed";
+        const int own = ownSteps(p.cascade);  // also validates the names
+        if (own == 0 && r != "resample") {
+          std::printf("%-9s %-9s %-5s %5d   (no step of its own: the resample row)\n", s.c_str(),
+                      r.c_str(), c.c_str(), own);
+          continue;
+        }
+        last = engine::predictGames(files, p);
+        for (const auto& problem : last.problems)
+          std::cerr << "fgo compare-schedules: " << problem << "\n";
+        const auto& h = last.cascade.at;
+        std::printf("%-9s %-9s %-5s %5d %6.2f%% %6.2f%% %6.2f%% %6.2f%% %7.1f %9.0f\n", s.c_str(),
+                    r.c_str(), c.c_str(), own, 100 * h[0], 100 * h[1], 100 * h[2], 100 * h[3],
+                    last.meanCandidates, last.microsecondsPerPosition);
+        std::fflush(stdout);
       }
-      last = engine::predictGames(files, p);
-      for (const auto& problem : last.problems)
-        std::cerr << "fgo compare-schedules: " << problem << "\n";
-      const auto& h = last.cascade.at;
-      std::printf("%-9s %-9s %5d %6.2f%% %6.2f%% %6.2f%% %6.2f%% %7.1f %9.0f\n", s.c_str(),
-                  r.c_str(), own, 100 * h[0], 100 * h[1], 100 * h[2], 100 * h[3],
-                  last.meanCandidates, last.microsecondsPerPosition);
-      std::fflush(stdout);
     }
   }
   for (const auto& [name, h] : {std::pair{"random", last.random}, {"proximity", last.proximity}}) {
-    std::printf("%-19s %5s %6.2f%% %6.2f%% %6.2f%% %6.2f%%\n", name, "", 100 * h.at[0],
+    std::printf("%-25s %5s %6.2f%% %6.2f%% %6.2f%% %6.2f%%\n", name, "", 100 * h.at[0],
                 100 * h.at[1], 100 * h.at[2], 100 * h.at[3]);
   }
   std::printf(

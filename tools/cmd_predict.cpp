@@ -32,6 +32,12 @@ int runPredict(const std::vector<std::string>& args) {
       "time dilation: the images of the last two moves join every reduced level")(
       "memory", po::value(&p.cascade.memory)->default_value(0),
       "time dilation: the real-board areas of the last N cascades stay candidates")(
+      "carry-channels", po::bool_switch(&p.cascade.carryChannels),
+      "reduce each level from the previous level's colour channels, not its thresholded "
+      "colours")(
+      "threshold", po::value(&p.cascade.threshold)->default_value("fixed"),
+      "colour of a resampled point: fixed (20% of the cell) or density (keeps each colour's "
+      "share of points)")(
       "ranker", po::value(&p.ranker)->default_value("cascade"),
       "cascade, hybrid (cascade + time-dilation memory + near the last move), eval (every "
       "point by the evaluation) or engine (Monte-Carlo search on the real board)")(
@@ -41,6 +47,8 @@ int runPredict(const std::vector<std::string>& args) {
       "engine-playouts", po::value(&p.enginePlayouts)->default_value(1000),
       "playouts of the engine ranker")("every", po::value(&p.every)->default_value(1),
                                        "use every N-th game file (sorted)")(
+      "position-every", po::value(&p.positionEvery)->default_value(1),
+      "count every N-th position of each game (1: all)")(
       "max-games", po::value(&p.maxGames)->default_value(-1), "use only the first N games")(
       "threads", po::value(&p.threads)->default_value(2), "threads (games run in parallel)")(
       "seed", po::value(&p.cascade.seed)->default_value(1), "random seed")(
@@ -51,7 +59,8 @@ int runPredict(const std::vector<std::string>& args) {
   if (p.cascade.bottomMoves < 1 || p.cascade.keepPerLevel < 1) {
     throw UsageError("--bottom-moves and --keep must be at least 1");
   }
-  if (p.every < 1) throw UsageError("--every must be at least 1");
+  if (p.every < 1 || p.positionEvery < 1)
+    throw UsageError("--every and --position-every must be at least 1");
   engine::ShapeLibrary library;
   if (!shapes.empty()) {
     library = engine::ShapeLibrary::load(shapes);

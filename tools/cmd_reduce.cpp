@@ -14,6 +14,23 @@ namespace fgo {
 
 namespace {
 
+// Per level of the first chain, the shares of black, white and empty points: whether the
+// small boards keep the big board's density.
+void printDensities(const engine::CascadeResult& r) {
+  std::printf("stone density per level (first chain): level  black  white  empty\n");
+  for (const engine::CascadeLevel& l : r.chains.front()) {
+    double b = 0, w = 0;
+    const auto colors = l.board.colorsRowMajor();
+    for (engine::Color c : colors) {
+      b += c == engine::Color::Black;
+      w += c == engine::Color::White;
+    }
+    const double n = static_cast<double>(colors.size());
+    std::printf("  %-11s %5.1f%% %5.1f%% %5.1f%%\n", l.board.size().str().c_str(), 100 * b / n,
+                100 * w / n, 100 * (n - b - w) / n);
+  }
+}
+
 // Runs the cascade once on the position and prints its levels, candidates and time.
 void showCascade(const po::variables_map& vm, const engine::CascadeParams& cp,
                  const engine::Game& game, const std::string& what) {
@@ -29,6 +46,7 @@ void showCascade(const po::variables_map& vm, const engine::CascadeParams& cp,
     std::cout << ' ' << engine::vertexName(game.board().xy(p), game.board().size());
   }
   std::printf("\ncascade: %.1f ms (wall clock, one run)\n", ms);
+  printDensities(r);
   if (vm.count("svg")) {
     engine::writeFileBytes(vm["svg"].as<std::string>(), engine::cascadeToSvg(r));
     std::cout << "wrote " << vm["svg"].as<std::string>() << "\n";
@@ -112,7 +130,13 @@ int runReduce(const std::vector<std::string>& args) {
       "reducer", po::value(&cp.reducer)->default_value("resample"), "resample, sector or block")(
       "advisor-playouts", po::value(&cp.advisorPlayouts)->default_value(200),
       "playouts of the Monte-Carlo advisor on the smallest board")(
-      "svg", po::value<std::string>(), "also draw the levels side by side into this SVG file")(
+      "carry-channels", po::bool_switch(&cp.carryChannels),
+      "reduce each level from the previous level's colour channels, not its thresholded "
+      "colours")(
+      "threshold", po::value(&cp.threshold)->default_value("fixed"),
+      "colour of a resampled point: fixed (20% of the cell) or density (keeps each colour's "
+      "share of points)")("svg", po::value<std::string>(),
+                          "also draw the levels side by side into this SVG file")(
       "random", po::value<int>(), "instead of --sgf: a random position on this board side")(
       "random-moves", po::value<int>()->default_value(5000), "moves of the random position")(
       "seed", po::value<uint64_t>()->default_value(1), "seed of the random position")(

@@ -110,6 +110,16 @@ std::unique_ptr<BottomAdvisor> makeSolverAdvisor([[maybe_unused]] uint64_t nodes
 #endif
 }
 
+reduce::ResampleParams resampleParams(const std::string& threshold) {
+  reduce::ResampleParams p;
+  if (threshold == "density") {
+    p.matchDensity = true;
+  } else if (threshold != "fixed") {
+    throw InputError("unknown threshold '" + threshold + "': expected fixed or density");
+  }
+  return p;
+}
+
 std::unique_ptr<BottomAdvisor> makeAdvisor(const CascadeParams& p) {
   if (p.advisor == "mcts") return makeMctsAdvisor(p.advisorPlayouts, p.seed);
   if (p.advisor == "solver") return makeSolverAdvisor(p.advisorNodes);
@@ -119,7 +129,7 @@ std::unique_ptr<BottomAdvisor> makeAdvisor(const CascadeParams& p) {
 Cascade::Cascade(CascadeParams params)
     : params_(std::move(params)),
       advisor_(makeAdvisor(params_)),
-      resample_(reduce::makeResampleReducer()),
+      resample_(reduce::makeResampleReducer(resampleParams(params_.threshold))),
       ranker_(rankParamsByName(params_.ranking), params_.shapes),
       ranked_(params_.ranking != "geometric"),
       memory_(std::max(1, params_.memory)) {
@@ -141,17 +151,28 @@ bool Cascade::usesOwnReducer(BoardSize from, BoardSize to) const {
   return true;
 }
 
-std::vector<Board> Cascade::reduceChain(const Board& board, Color toMove,
-                                        const std::vector<BoardSize>& chain) const {
+std::vector<reduce::Grid> Cascade::reduceGrids(const Board& board,
+                                               const std::vector<BoardSize>& chain) const {
   if (chain.empty() || chain.front() != board.size())
     throw InputError("reduceChain: the chain does not start at the board's size");
-  std::vector<Board> out;
+  std::vector<reduce::Grid> out;
   out.reserve(chain.size() - 1);
+  if (chain.size() < 2) return out;
+  const reduce::Grid top = reduce::Grid::fromBoard(board);
   for (size_t i = 1; i < chain.size(); ++i) {
     const bool own = special_ && usesOwnReducer(chain[i - 1], chain[i]);
     const reduce::Reducer& r = own ? *special_ : *resample_;
-    out.push_back(r.reduce(i == 1 ? board : out.back(), toMove, chain[i]).board);
+    out.push_back(r.reduceGrid(i == 1 ? top : out.back(), chain[i]));
+    // The next level reads this level's channels: carried, or its thresholded colours.
+    if (!params_.carryChannels) out.back().resetChannels();
   }
+  return out;
+}
+
+std::vector<Board> Cascade::reduceChain(const Board& board, [[maybe_unused]] Color toMove,
+                                        const std::vector<BoardSize>& chain) const {
+  std::vector<Board> out;
+  for (const reduce::Grid& g : reduceGrids(board, chain)) out.push_back(g.toBoard());
   return out;
 }
 

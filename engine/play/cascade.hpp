@@ -68,6 +68,14 @@ struct CascadeParams {
   // candidates of each) stay candidates at the real board, ranked with the new ones.
   // The memory belongs to one game: call clearMemory() between games.
   int memory = 0;
+  // true: each level is reduced from the previous level's colour channels (averaged down
+  // the chain, thresholded only for the level's own board); false: from the previous
+  // level's thresholded colours (the chain re-thresholds at every level).
+  bool carryChannels = false;
+  // "fixed": a resampled point takes a colour holding at least 20% of its cell (and more
+  // than the other colour); "density": each colour's threshold keeps its share of points
+  // (reduce::ResampleParams::matchDensity), the natural partner of carryChannels.
+  std::string threshold = "fixed";
 };
 
 // One level of a cascade run, from the real board (level 0) down.
@@ -97,6 +105,10 @@ class Cascade {
   // cascade's reducer (resample where it does not apply).
   std::vector<Board> reduceChain(const Board& board, Color toMove,
                                  const std::vector<BoardSize>& chain) const;
+  // The same levels as light grids (no engine Board built): what reduceChain turns into
+  // Boards. Throws InputError when chain[0] is not board's size.
+  std::vector<reduce::Grid> reduceGrids(const Board& board,
+                                        const std::vector<BoardSize>& chain) const;
   // True when the step from -> to uses the chosen reducer (always for resample).
   bool usesOwnReducer(BoardSize from, BoardSize to) const;
 

@@ -202,10 +202,12 @@ void predictGame(const std::string& file, const PredictParams& params, uint64_t 
   Proposer proposer(params, seed, rec.komi && *rec.komi != 0 ? *rec.komi : params.cascade.komi);
   Point last = NO_POINT, before = NO_POINT;
   ++t.games;
+  const int stride = std::max(1, params.positionEvery);
+  int moveNumber = 0;
   for (const RecordMove& m : rec.moves) {
     if (!m.isMove()) continue;
     const Point next = m.at ? game.board().point(*m.at) : PASS;
-    if (last != NO_POINT && last != PASS) {
+    if (last != NO_POINT && last != PASS && ++moveNumber % stride == 0) {
       const auto start = std::chrono::steady_clock::now();
       std::vector<Point> cands = proposer.propose(game, m.color, last, before, advisorName);
       if (static_cast<int>(cands.size()) > params.top)

@@ -39,8 +39,12 @@ struct PredictParams {
   int enginePlayouts = 1000;  // budget of the engine ranker
   int every = 1;              // use every N-th file of the sorted list (1: all)
   int maxGames = -1;          // -1: every file
-  int top = 64;               // candidates considered per position (the list is cut there)
-  int threads = 2;            // games are spread over OpenMP threads
+  // Position stride within each game: only the N-th, 2N-th ... countable position (move
+  // before it a stone) is run and counted (1: all). The time-dilation memory then
+  // remembers strided runs, not the previous positions.
+  int positionEvery = 1;
+  int top = 64;     // candidates considered per position (the list is cut there)
+  int threads = 2;  // games are spread over OpenMP threads
 };
 
 struct PredictReport {

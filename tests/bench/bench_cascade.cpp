@@ -1,5 +1,9 @@
 // Cascade benchmarks (issue 6 speed targets), CPU time per item:
-//   Reduce19to5/<reducer>/<schedule>  the whole 19x19 -> 5x5 reduction (target < 50 us)
+//   Reduce19to5/<reducer>/<schedule>  the whole 19x19 -> 5x5 reduction (target < 50 us):
+//                                      light grids between levels, one engine Board (the
+//                                      5x5 one the advisor needs) per chain
+//   ReduceBoards19/<reducer>/<schedule> the same with an engine Board at every level, as
+//                                      the cascade builds them for its ranking
 //   Cascade19/<ranking>                reduction + 5x5 advice (Monte-Carlo stand-in, 200
 //                                      playouts) + upload to 19x19 (target < 5 ms)
 //   Cascade1001                        the automatic 1001x1001 schedule (target < 1 s)
@@ -44,12 +48,30 @@ void Reduce19to5(benchmark::State& state) {
   for (auto _ : state) {
     const Game& g = positions19()[i++ % positions19().size()];
     for (const auto& chain : s.chains) {
-      benchmark::DoNotOptimize(cascade.reduceChain(g.board(), g.toMove(), chain).back().hash());
+      benchmark::DoNotOptimize(cascade.reduceGrids(g.board(), chain).back().toBoard().hash());
     }
   }
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(Reduce19to5)->ArgsProduct({{0, 1, 2}, {0, 1, 2}})->Unit(benchmark::kMicrosecond);
+
+void ReduceBoards19(benchmark::State& state) {
+  CascadeParams p;
+  p.reducer = REDUCERS[state.range(0)];
+  p.schedule = SCHEDULES[state.range(1)];
+  const Cascade cascade(p);
+  const reduce::Schedule s = reduce::parseSchedule(p.schedule, {19, 19});
+  state.SetLabel(p.reducer + "/" + p.schedule);
+  size_t i = 0;
+  for (auto _ : state) {
+    const Game& g = positions19()[i++ % positions19().size()];
+    for (const auto& chain : s.chains) {
+      benchmark::DoNotOptimize(cascade.reduceChain(g.board(), g.toMove(), chain).back().hash());
+    }
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(ReduceBoards19)->ArgsProduct({{0, 1, 2}, {0, 1, 2}})->Unit(benchmark::kMicrosecond);
 
 const char* RANKINGS[] = {"geometric", "eval", "eval-search"};
 

@@ -8,6 +8,7 @@
 #include "engine/board/errors.hpp"
 #include "engine/board/random_player.hpp"
 #include "engine/influence/influence.hpp"
+#include "reduce/block_table.hpp"
 #include "reduce/quality.hpp"
 #include "reduce/reducer.hpp"
 #include "reduce/repair.hpp"
@@ -291,5 +292,69 @@ TEST_CASE("legality repair leaves every chain a liberty and only removes stones"
     b.setColors(colors);
     INFO(w << "x" << h << " round " << round);
     CHECK_FALSE(b.hasChainWithoutLiberties());
+  }
+}
+
+TEST_CASE("grid chains equal board chains step by step (twin of the light path)") {
+  const std::vector<BoardSize> chains[] = {{{19, 19}, {13, 13}, {9, 9}, {7, 7}, {5, 5}},
+                                           {{19, 19}, {9, 9}, {5, 5}},
+                                           {{19, 19}, {19, 13}, {13, 13}, {13, 9}, {9, 9}}};
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    Game g({19, 19});
+    playRandomGame(g, seed, 30 * static_cast<int>(seed));
+    for (const char* name : {"resample", "sector", "block"}) {
+      const auto special = reduce::makeReducer(name);
+      const auto resample = reduce::makeResampleReducer();
+      for (const auto& chain : chains) {
+        Board board = g.board();
+        reduce::Grid grid = reduce::Grid::fromBoard(board);
+        for (size_t i = 1; i < chain.size(); ++i) {
+          const BoardSize a = chain[i - 1], b = chain[i];
+          const bool sector = (a.width - 3) % 4 == 0 && b.width == (a.width - 3) / 2 + 1 &&
+                              (a.height - 3) % 4 == 0 && b.height == (a.height - 3) / 2 + 1;
+          const bool block = reduce::blockReducedSide(a.width) == b.width &&
+                             reduce::blockReducedSide(a.height) == b.height;
+          const std::string n = name;
+          const reduce::Reducer& r =
+              (n == "sector" && sector) || (n == "block" && block) ? *special : *resample;
+          INFO(name << " " << chain[i - 1].str() << " -> " << chain[i].str() << " seed " << seed);
+          const reduce::Reduction viaBoard = r.reduce(board, Color::Black, chain[i]);
+          grid = r.reduceGrid(grid, chain[i]);
+          CHECK(grid.colors == viaBoard.board.colorsRowMajor());
+          CHECK(grid.black == viaBoard.black);
+          CHECK(grid.repaired == viaBoard.repaired);
+          CHECK(grid.toBoard().hash() == viaBoard.board.hash());
+          board = viaBoard.board;
+          grid.resetChannels();
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("carried channels keep every colour's stone mass down a resample chain") {
+  // Area-weighted averaging conserves mass: at every level, the channel sum times the area
+  // of a cell equals the real board's stone count of that colour.
+  const auto resample = reduce::makeResampleReducer();
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    Game g({37, 37});
+    playRandomGame(g, seed, 300);
+    double stonesB = 0, stonesW = 0;
+    for (Color c : g.board().colorsRowMajor()) {
+      stonesB += c == Color::Black;
+      stonesW += c == Color::White;
+    }
+    reduce::Grid grid = reduce::Grid::fromBoard(g.board());
+    for (const BoardSize to : reduce::automaticChain({37, 37}, 1.46)) {
+      if (to == BoardSize{37, 37}) continue;
+      grid = resample->reduceGrid(grid, to);
+      double b = 0, w = 0;
+      for (size_t i = 0; i < grid.black.size(); ++i) b += grid.black[i], w += grid.white[i];
+      const double cell = 37.0 * 37.0 / to.points();
+      INFO(to.str() << " seed " << seed);
+      CHECK(b * cell == Approx(stonesB).epsilon(1e-4));
+      CHECK(w * cell == Approx(stonesW).epsilon(1e-4));
+      CHECK_FALSE(grid.toBoard().hasChainWithoutLiberties());
+    }
   }
 }

@@ -1,0 +1,80 @@
+// The cascade's reduction on light grids: the Boards it builds equal the grids, and carried
+// colour channels keep a sparse big board sparse down a long chain.
+#include <catch2/catch.hpp>
+
+#include "engine/board/random_player.hpp"
+#include "engine/play/cascade.hpp"
+#include "reduce/schedule.hpp"
+
+using namespace engine;
+
+namespace {
+// The share of points holding a stone.
+double stoneShare(const std::vector<Color>& colors) {
+  double n = 0;
+  for (Color c : colors) n += c != Color::Empty;
+  return n / static_cast<double>(colors.size());
+}
+}  // namespace
+
+TEST_CASE("reduceChain builds one legal Board per grid, equal to it") {
+  for (const bool carry : {false, true}) {
+    for (const char* reducer : {"resample", "sector", "block"}) {
+      CascadeParams p;
+      p.reducer = reducer;
+      p.carryChannels = carry;
+      const Cascade cascade(p);
+      Game g({19, 19});
+      playRandomGame(g, 5, 150);
+      for (const char* name : {"standard", "faster", "slower"}) {
+        for (const auto& chain : reduce::parseSchedule(name, {19, 19}).chains) {
+          const auto grids = cascade.reduceGrids(g.board(), chain);
+          const auto boards = cascade.reduceChain(g.board(), g.toMove(), chain);
+          REQUIRE(grids.size() == chain.size() - 1);
+          REQUIRE(boards.size() == grids.size());
+          for (size_t i = 0; i < grids.size(); ++i) {
+            INFO(reducer << " " << name << " carry " << carry << " level " << chain[i + 1].str());
+            CHECK(grids[i].size == chain[i + 1]);
+            CHECK(boards[i].colorsRowMajor() == grids[i].colors);
+            CHECK_FALSE(boards[i].hasChainWithoutLiberties());
+            CHECK(boards[i].checkConsistency().empty());
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("carried channels with density thresholds keep a large board's density") {
+  // 201x201 with about 8% stones. Re-thresholding at every level lets a lone stone survive
+  // each ~1.46x step while the cells grow, so the small boards fill up. Carrying the
+  // channels with the fixed 20% threshold empties them instead (no cell of a sparse board
+  // holds 20% of one colour); carried channels with density thresholds keep the share.
+  Game g({201, 201});
+  playRandomGame(g, 3, 3300);
+  const double real = stoneShare(g.board().colorsRowMajor());
+  REQUIRE(real > 0.04);
+  REQUIRE(real < 0.12);
+  const auto chain = reduce::parseSchedule("standard", {201, 201}).chains.front();
+  auto shares = [&](bool carry, const char* threshold) {
+    CascadeParams p;
+    p.carryChannels = carry;
+    p.threshold = threshold;
+    std::vector<double> out;
+    for (const auto& grid : Cascade(p).reduceGrids(g.board(), chain))
+      out.push_back(stoneShare(grid.colors));
+    return out;
+  };
+  const auto rethresholded = shares(false, "fixed");
+  const auto carriedFixed = shares(true, "fixed");
+  const auto carriedDensity = shares(true, "density");
+  for (size_t i = 0; i < carriedDensity.size(); ++i) {
+    INFO("level " << chain[i + 1].str() << ": real " << real << ", re-thresholded "
+                  << rethresholded[i] << ", carried fixed " << carriedFixed[i]
+                  << ", carried density " << carriedDensity[i]);
+    CHECK(carriedDensity[i] > 0.5 * real);
+    CHECK(carriedDensity[i] < 1.5 * real);
+  }
+  CHECK(rethresholded[rethresholded.size() - 2] > 3 * real);  // 7x7
+  CHECK(carriedFixed[carriedFixed.size() - 2] < 0.5 * real);
+}
