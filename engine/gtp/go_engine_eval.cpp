@@ -61,6 +61,18 @@ std::vector<Point> playoutDead(const Game& game) {
   return deadStones(game, playoutOwnership(game, playouts, OWNERSHIP_SEED));
 }
 
+#ifdef FGO_HAVE_TERRITORY
+// The evaluation behind final_score and final_status_list: static during the game (cheap:
+// a controller may ask at any time); once both sides have passed the engine is idle,
+// so the playout check runs (docs/EVALUATION.md), with the board's playout budget.
+TerritoryParams finalParams(const Game& game) {
+  TerritoryParams params;
+  // The GTP game never ends by itself (gtpRules): two passes in a row mean the end.
+  if (game.consecutivePasses() >= 2) params.playouts = ownershipPlayouts(game.board());
+  return params;
+}
+#endif
+
 // Dead and seki stones by a method, sorted.
 struct StatusLists {
   std::vector<Point> dead, seki;
@@ -70,7 +82,7 @@ StatusLists statusLists(const Game& game, DeadMethod method) {
   StatusLists out;
 #ifdef FGO_HAVE_TERRITORY
   if (method != DeadMethod::Playouts) {
-    const Evaluation ev = evaluate(game.board(), game.rules().komi);
+    const Evaluation ev = evaluate(game.board(), game.rules().komi, finalParams(game));
     out.seki = stonesWithStatus(ev, GroupStatus::Seki);
     out.dead = ev.deadStones;
     const bool unsettled = std::any_of(ev.groups.begin(), ev.groups.end(), [](const GroupInfo& g) {

@@ -121,7 +121,8 @@ std::vector<float> checkByPlayouts(const Board& board, const TerritoryParams& pa
     mine /= static_cast<double>(g.stones.size());
     if (mine <= -params.playoutVerdict) {
       g.status = GroupStatus::Dead;
-    } else if (mine >= params.playoutVerdict && g.status != GroupStatus::Alive) {
+    } else if (mine >= params.playoutVerdict && g.status != GroupStatus::Alive &&
+               g.status != GroupStatus::Seki) {
       g.status = GroupStatus::Unsettled;
     }
   }

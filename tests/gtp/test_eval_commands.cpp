@@ -10,6 +10,9 @@
 
 #include "engine/board/score.hpp"
 #include "engine/view/territory_bridge.hpp"
+#ifdef FGO_HAVE_TERRITORY
+#include "engine/territory/territory.hpp"
+#endif
 #include "gtp_test_util.hpp"
 
 using namespace engine;
@@ -220,7 +223,58 @@ TEST_CASE("estimate_score: any position, unfinished ones near komi") {
   CHECK(margin >= 5);
   CHECK(margin <= 7);
   CHECK(ask(*e, "estimate_score extra").rfind("?", 0) == 0);
-  // A finished position: the same as final_score.
+  // Two walls with 27 open points between them: near final_score (which counts the open
+  // middle as nobody's); estimate_score reads open points the playouts give clearly to one
+  // side (docs/EVALUATION.md, contested points).
   auto f = twoWalls();
-  CHECK(ask(*f, "estimate_score") == ask(*f, "final_score"));
+  REQUIRE(ask(*f, "final_score") == "0");
+  const std::string est = ask(*f, "estimate_score");
+  INFO(est);
+  CHECK((est == "0" || std::stod(est.substr(2)) <= 4.5));
 }
+
+#ifdef FGO_HAVE_TERRITORY
+TEST_CASE("final_status_list: once the game is over, the playout check judges the groups") {
+  // A messy 9x9 position (42 random moves): the static evaluation finds 1 dead stone,
+  // the playout-checked one more. During the game final_status_list stays static (cheap);
+  // after two passes the engine is idle and runs the check (400 playouts on 9x9).
+  auto e = makeEngine(7, {9, 9});
+  REQUIRE(ask(*e, "komi 0") == "");
+  playAll(*e,
+          {"b A6", "w B2", "b B4", "w H7", "b D6", "w H3", "b C7", "w C1", "b J5", "w D9", "b B6",
+           "w G8", "b J2", "w G7", "b E2", "w G9", "b E6", "w C9", "b E4", "w J7", "b H2", "w E3",
+           "b B9", "w F5", "b G6", "w B7", "b D1", "w A5", "b G1", "w D2", "b F4", "w G3", "b A9",
+           "w G2", "b E9", "w A3", "b E7", "w D5", "b J6", "w E1", "b J1", "w D4"});
+  const Board& b = e->game().board();
+  auto points = [&](const std::string& answer) {
+    std::set<Point> out;
+    for (const std::string& w : words(answer)) {
+      const auto xy = parseVertex(w, b.size());
+      REQUIRE(xy);
+      out.insert(b.point(*xy));
+    }
+    return out;
+  };
+  auto contains = [](const std::set<Point>& big, const std::vector<Point>& small) {
+    return std::all_of(small.begin(), small.end(), [&](Point p) { return big.count(p) > 0; });
+  };
+  const std::set<Point> during = points(ask(*e, "final_status_list dead"));
+  const std::string scoreDuring = ask(*e, "final_score");
+  CHECK(contains(during, evaluate(b, 0).deadStones));
+  playAll(*e, {"b pass", "w pass"});
+  REQUIRE(e->game().consecutivePasses() == 2);
+  const std::set<Point> after = points(ask(*e, "final_status_list dead"));
+  TerritoryParams checked;
+  checked.playouts = 400;
+  const Evaluation ev = evaluate(b, 0, checked);
+  INFO("dead during the game " << during.size() << ", after it " << after.size()
+                               << ", playout-checked evaluation " << ev.deadStones.size());
+  CHECK(contains(after, ev.deadStones));
+  CHECK(after != during);
+  CHECK(after.size() > during.size());
+  // final_score counts with the same dead stones.
+  const std::vector<Point> dead(after.begin(), after.end());
+  CHECK(ask(*e, "final_score") == scoreGame(e->game(), dead).result());
+  CHECK(ask(*e, "final_score") != scoreDuring);
+}
+#endif
