@@ -86,6 +86,10 @@ Point MctsPlayer::chooseMove(const Game& game, const ClockState& clock, MoveRequ
                              const SearchReporter& reporter) {
   MctsParams params = paramsFor(game, clock);
   if (reporter.report) addReporter(params, reporter);
+  // A new seed every genmove (reproducible from the player's seed): with one seed for
+  // all, the same position got the same search, so a deterministic opponent (GNU Go)
+  // met the same losing game again and again (docs/STRENGTH.md, session 4).
+  params.seed = options_.search.seed + 0x9E3779B97F4A7C15ULL * ++searches_;
   const Color c = game.toMove();
   last_ = mctsSearch(searchCopy(game, c), params, options_.reuseTrees ? &trees_ : nullptr);
   const MctsResult& r = last_;

@@ -66,8 +66,9 @@ class MctsPlayer : public Player {
  private:
   MctsPlayerOptions options_;
   MctsResult last_;
-  int lowWinrates_ = 0;  // genmoves in a row below the resign threshold
-  MctsTrees trees_;      // the last genmove's trees (tree reuse)
+  int lowWinrates_ = 0;    // genmoves in a row below the resign threshold
+  uint64_t searches_ = 0;  // genmoves so far, over all games (varies the search seed)
+  MctsTrees trees_;        // the last genmove's trees (tree reuse)
 };
 
 }  // namespace engine

@@ -116,3 +116,31 @@ TEST_CASE("genmove reuses the subtree of the moves played since the last genmove
   REQUIRE(ask(e, "genmove b").rfind("?", 0) != 0);
   CHECK(mcts->lastResult().reusedVisits == 0);
 }
+
+TEST_CASE("genmove varies its search seed from game to game, reproducibly") {
+  MctsParams params;
+  params.playouts = 300;
+  params.threads = 1;  // one thread: the search is a function of its seed
+  params.seed = 7;
+  // The root visit counts of the first genmove of `games` new games.
+  auto firstSearches = [&](int games) {
+    MctsPlayer player(params);
+    std::vector<std::vector<int>> out;
+    for (int i = 0; i < games; ++i) {
+      player.newGame();
+      const Game g = gtpGame({9, 9});
+      player.chooseMove(g, ClockState{}, MoveRequest::Normal);
+      std::vector<int> visits;
+      for (const MoveStat& m : player.lastResult().moves) visits.push_back(m.visits);
+      out.push_back(visits);
+    }
+    return out;
+  };
+  const auto a = firstSearches(3);
+  // The same position in a new game is searched with a new seed (a deterministic
+  // opponent must not meet the same game every time) ...
+  CHECK(a[0] != a[1]);
+  CHECK(a[1] != a[2]);
+  // ... and the player's seed still reproduces the whole sequence.
+  CHECK(firstSearches(3) == a);
+}
