@@ -142,7 +142,7 @@ void printEvaluation(const std::vector<engine::NearestEvalRow>& rows,
 int runFind(const std::vector<std::string>& args) {
   po::options_description desc("fgo find options");
   std::string games, sgf, indexFile, region;
-  std::string method = "sketch", moves = "10,30,80,150,250";
+  std::string method = "auto", moves = "10,30,80,150,250";
   long evaluate = 0, brute = 3;
   int move = 0, top = 10, threads = 2;
   long candidates = 0;
@@ -154,9 +154,10 @@ int runFind(const std::vector<std::string>& args) {
       "region", po::value(&region),
       "x1,y1,x2,y2: match this rectangle only (exact by window keys, nearest by the sketch "
       "cells inside it)")("top", po::value(&top)->default_value(10), "approximate matches to list")(
-      "method", po::value(&method)->default_value("sketch"),
-      "nearest search: sketch (scan of 9x9-cell sketches, then refinement) or staged "
-      "(magnitude walk with orbit and cell bounds; exact only)")(
+      "method", po::value(&method)->default_value("auto"),
+      "nearest search: auto (staged when exact, sketch with --candidates), sketch (scan of "
+      "9x9-cell sketches, then refinement) or staged (magnitude walk with orbit and cell "
+      "bounds; exact only)")(
       "candidates", po::value(&candidates)->default_value(0),
       "C > 0: approximate search, the nearest among the C entries with the smallest sketch "
       "distance (0: exact)")("threads", po::value(&threads)->default_value(2),
@@ -177,8 +178,8 @@ int runFind(const std::vector<std::string>& args) {
   if (top < 0 || top > 100000) throw UsageError("--top must be 0..100000");
   if (candidates < 0 || candidates > 100000000) throw UsageError("--candidates must be 0..1e8");
   if (games.empty() && indexFile.empty()) throw UsageError("give --games DIR or --index FILE");
-  if (method != "sketch" && method != "staged")
-    throw UsageError("--method must be sketch or staged");
+  if (method != "auto" && method != "sketch" && method != "staged")
+    throw UsageError("--method must be auto, sketch or staged");
   if (method == "staged" && candidates > 0)
     throw UsageError("--candidates needs --method sketch (the staged search is exact)");
   if (threads < 1 || threads > 64) throw UsageError("--threads must be 1..64");
@@ -260,8 +261,9 @@ int runFind(const std::vector<std::string>& args) {
     engine::SignatureStore::Stats stats;
     start = Clock::now();
     engine::NearestParams np;
-    np.method = method == "staged" ? engine::NearestParams::Method::Staged
-                                   : engine::NearestParams::Method::Sketch;
+    np.method = method == "staged"   ? engine::NearestParams::Method::Staged
+                : method == "sketch" ? engine::NearestParams::Method::Sketch
+                                     : engine::NearestParams::Method::Auto;
     np.candidates = static_cast<size_t>(candidates);
     np.threads = threads;
     np.skipGame = self;

@@ -212,7 +212,9 @@ std::vector<IndexMatch> PositionIndex::nearest(const Board& board, Color toMove,
   };
   const InfluenceMap map = computeModel(SIGNATURE_MODEL, board);
   std::vector<Neighbour> found;
-  if (params.method == NearestParams::Method::Staged) {
+  const bool staged = params.method == NearestParams::Method::Staged ||
+                      (params.method == NearestParams::Method::Auto && params.candidates == 0);
+  if (staged) {
     found = store_.nearest(map, k, accept, stats);
   } else {
     SignatureStore::SketchSearch search;

@@ -40,8 +40,10 @@ struct NearestParams {
   // Staged: the magnitude walk with orbit and cell bounds (exact; fast in the opening).
   // Sketch: the full sketch scan on `threads` threads, then refinement (exact, or
   // approximate over the `candidates` entries of smallest sketch distance).
-  enum class Method { Staged, Sketch };
-  Method method = Method::Sketch;
+  // Auto: Staged when exact (measured cheaper or equal at every move range), Sketch when
+  // candidates > 0 (docs/SIMILAR.md).
+  enum class Method { Auto, Staged, Sketch };
+  Method method = Method::Auto;
   size_t candidates = 0;  // > 0: approximate (Sketch only)
   int threads = 2;
   long skipGame = -1;  // game number left out of the answers (-1: none)

@@ -97,6 +97,7 @@ std::vector<NearestEvalRow> evaluateNearest(const PositionIndex& index,
       if (q.game.board().size() != index.size()) continue;
       const auto it = gameOf.find(q.info.id);
       NearestParams np;
+      np.method = NearestParams::Method::Sketch;
       np.threads = params.threads;
       np.skipGame = it == gameOf.end() ? -1 : it->second;
       const Board& b = q.game.board();
