@@ -73,8 +73,9 @@ struct SolveOptions {
   // saves the tests that walk towards it; any value gives the same result.
   int firstGuess = 0;
   // MTD(f) variant: false = Plaat's MTD(f) (the next test next to the last bound),
-  // true = bisection of the proven interval (MTD-bi, Plaat et al. 1996).
-  bool bisect = false;
+  // true = bisection of the proven interval (MTD-bi, Plaat et al. 1996). Bisection is the
+  // default: fewer nodes on 4 of 6 boards measured, among them 4x4 and 3x5 (SOLVER.md).
+  bool bisect = true;
   // Enhanced transposition cut-offs at nodes at least this far above the horizon.
   int etcMinDepth = 3;
 };

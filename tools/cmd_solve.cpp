@@ -71,7 +71,8 @@ int runSolve(const std::vector<std::string>& args) {
       "depth-step", po::value<int>()->default_value(2), "horizon step")(
       "guess", po::value<int>()->default_value(0),
       "MTD(f) first test value, Black's side (search effort only)")(
-      "bisect", "MTD-bi: bisect the proven interval instead of MTD(f) steps")(
+      "mtd", po::value<std::string>()->default_value("bi"),
+      "null-window driver: bi (bisect the proven interval) or f (MTD(f) steps)")(
       "etc-min-depth", po::value<int>()->default_value(3),
       "enhanced transposition cut-offs this far above the horizon")(
       "no-symmetry", "do not fold symmetric positions in the table")(
@@ -120,7 +121,9 @@ int runSolve(const std::vector<std::string>& args) {
   opt.firstDepth = vm["first-depth"].as<int>();
   opt.depthStep = vm["depth-step"].as<int>();
   opt.firstGuess = vm["guess"].as<int>();
-  opt.bisect = vm.count("bisect") > 0;
+  const std::string mtd = vm["mtd"].as<std::string>();
+  if (mtd != "bi" && mtd != "f") throw UsageError("--mtd must be bi or f");
+  opt.bisect = mtd == "bi";
   opt.etcMinDepth = vm["etc-min-depth"].as<int>();
   if (opt.firstDepth < 0) throw UsageError("--first-depth must be at least 0");
   opt.bestMoves = opt.principalVariation = !vm.count("value-only");
