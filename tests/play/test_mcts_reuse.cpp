@@ -2,8 +2,12 @@
 // anything else is dropped, and the kept trees stay well formed.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
 #include <numeric>
 
+#include "engine/board/score.hpp"
 #include "engine/play/mcts.hpp"
 
 using namespace engine;
@@ -153,4 +157,43 @@ TEST_CASE("tree reuse: the reused root's children get a fresh root's priors") {
     if (statOf(inner, root[i].move)->priorVisits != fresh[i].visits) ++changed;
   }
   CHECK(changed > 0);
+}
+
+// Measurement, hidden from the default run: 9x9 self-play, tree reuse against searching
+// from scratch, colours alternating, komi 7.5, both sides at the same playouts. Run with
+//   FGO_MATCH_GAMES=20 FGO_MATCH_PLAYOUTS=1000 build/tests/test_play "[.reuse-match]"
+// It prints the reuse side's score with its 95% Wilson interval (docs/STRENGTH.md); the
+// checks only require complete, legal games.
+TEST_CASE("self-play match on 9x9: tree reuse against no reuse", "[.reuse-match]") {
+  const char* gamesText = std::getenv("FGO_MATCH_GAMES");
+  const char* playoutsText = std::getenv("FGO_MATCH_PLAYOUTS");
+  const int games = gamesText ? std::atoi(gamesText) : 10;
+  const int playouts = playoutsText ? std::atoi(playoutsText) : 1000;
+  int wins = 0, finished = 0;
+  for (int i = 0; i < games; ++i) {
+    Game g({9, 9}, Rules::named("chinese"));
+    g.setKomi(7.5);
+    MctsTrees trees;
+    const Color reuser = i % 2 == 0 ? Color::Black : Color::White;
+    for (int m = 0; m < 250 && !g.over(); ++m) {
+      MctsParams p = smallSearch(playouts, 2);
+      p.seed = 29 + 1000 * static_cast<uint64_t>(i) + static_cast<uint64_t>(m);
+      const MctsResult r = mctsSearch(g, p, g.toMove() == reuser ? &trees : nullptr);
+      REQUIRE(r.move != NO_POINT);
+      REQUIRE(g.play(r.move, g.toMove()) == MoveError::None);
+    }
+    if (!g.over()) continue;
+    ++finished;
+    const double margin = areaScore(g.board(), g.rules().komi).margin();
+    if ((margin > 0) == (reuser == Color::Black)) ++wins;
+    std::cerr << "game " << i + 1 << ": reuse side " << colorName(reuser) << ", margin " << margin
+              << ", reuse wins so far " << wins << "/" << finished << "\n";
+  }
+  const double n = finished, z = 1.96, phat = n > 0 ? wins / n : 0;
+  const double centre = (phat + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z * std::sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  WARN("tree reuse won " << wins << " of " << finished << " finished games (" << 100 * phat
+                         << "%, 95% interval [" << 100 * (centre - half) << "%, "
+                         << 100 * (centre + half) << "%]), " << playouts << " playouts a move");
+  CHECK(finished > 0);
 }
