@@ -50,6 +50,7 @@ Board::Board(int width, int height) {
   head_.assign(n, 0);  // border (and never-played) points: the all-zero info at 0
   next_.assign(n, NO_POINT);
   info_.assign(n, ChainInfo{});
+  sums_.assign(n, LibSums{});
   nbr_.assign(n, 0);
   emptyIndex_.assign(n, UINT32_MAX);
   empties_.reserve(static_cast<size_t>(width) * height);
@@ -88,9 +89,25 @@ int Board::liberties(Point p) const {
 }
 
 Point Board::atariLiberty(Point p) const {
-  const ChainInfo& ci = info_[head_[p]];
-  assert(ci.atari());
-  return static_cast<Point>(ci.libSum / ci.libs);
+  if (!sumsValid_) return soleLiberty(p);
+  const Point h = head_[p];
+  assert(sums_[h].atari(info_[h].libs));
+  return static_cast<Point>(sums_[h].sum / info_[h].libs);
+}
+
+Point Board::soleLiberty(Point p) const {
+  Point lib = NO_POINT;
+  const Point h = head_[p];
+  Point s = h;
+  do {
+    for (Point n : neighbours(s)) {
+      if (color_[n] != Color::Empty || n == lib) continue;
+      if (lib != NO_POINT) return NO_POINT;  // a second liberty
+      lib = n;
+    }
+    s = next_[s];
+  } while (s != h);
+  return lib;
 }
 
 bool Board::isSuicide(Point p, Color c) const {
@@ -140,7 +157,7 @@ uint64_t Board::hashAfter(Point p, Color c) const {
   int nSeen = 0;
   bool captures = false;
   for (Point n : neighbours(p)) {
-    if (color_[n] != opp || !info_[head_[n]].onlyLib(p)) continue;
+    if (color_[n] != opp || !onlyLiberty(n, p)) continue;
     const Point hd = head_[n];
     if (std::find(seen, seen + nSeen, hd) != seen + nSeen) continue;
     seen[nSeen++] = hd;
@@ -182,8 +199,10 @@ void Board::mergeChains(Point keepHead, Point absorbedHead) {
   const ChainInfo& a = info_[absorbedHead];
   k.libs += a.libs;
   k.size += a.size;
-  k.libSum += a.libSum;
-  k.libSumSq += a.libSumSq;
+  if constexpr (Record) {
+    sums_[keepHead].sum += sums_[absorbedHead].sum;
+    sums_[keepHead].sumSq += sums_[absorbedHead].sumSq;
+  }
 }
 
 template <bool Record>
@@ -204,7 +223,7 @@ uint32_t Board::captureChain(Point head) {
     s = next_[s];
   } while (s != head);
   do {
-    for (Point n : neighbours(s)) addLibIfStone(n, s);
+    for (Point n : neighbours(s)) changeLibIfStone<+1, Record>(n, s);
     s = next_[s];
   } while (s != head);
   captures_[colorIndex(cc)] += static_cast<int>(count);
@@ -222,12 +241,14 @@ uint32_t Board::captureChain(Point head) {
 template <bool Record>
 void Board::place(Point p, Color c) {
   if constexpr (Record) {
+    if (!sumsValid_) rebuildSums();
     frames_.push_back(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(saved_.size()),
                             static_cast<uint32_t>(merges_.size()),
                             static_cast<uint32_t>(captured_.size()),
                             static_cast<uint32_t>(capturedStones_.size())});
-  } else if (!frames_.empty()) {
-    clearUndo();
+  } else {
+    if (!frames_.empty()) clearUndo();
+    sumsValid_ = false;
   }
   const auto nbs = neighbours(p);
   const uint16_t counts = nbr_[p];
@@ -240,42 +261,40 @@ void Board::place(Point p, Color c) {
   bumpNeighbours(p, static_cast<uint16_t>(nbrUnit(c) - nbrUnit(Color::Empty)));
   ko_ = NO_POINT;
   koColor_ = Color::Empty;
-  ChainInfo mine{0, 1, 0, 0};
-  for (int i = 0; i < 4; ++i) {
-    // Branch-free: add the neighbour as a liberty when it is empty.
-    const uint64_t empty = color_[nbs[i]] == Color::Empty;
-    const uint64_t q = nbs[i] * empty;
-    mine.libs += static_cast<uint32_t>(empty);
-    mine.libSum += q;
-    mine.libSumSq += q * q;
+  info_[p] = ChainInfo{counts & 0xFu, 1};
+  if constexpr (Record) {
+    LibSums mine;
+    for (int i = 0; i < 4; ++i) {
+      // Branch-free: add the neighbour as a liberty when it is empty.
+      const uint64_t q = nbs[i] * static_cast<uint64_t>(color_[nbs[i]] == Color::Empty);
+      mine.sum += q;
+      mine.sumSq += q * q;
+    }
+    sums_[p] = mine;
   }
-  info_[p] = mine;
   // No neighbouring stone and a liberty: nothing to save, merge or capture (a lone stone
   // without liberties happens on a 1x1 board).
   if ((counts & 0xFF0) == 0 && (counts & 0xF) != 0) return;
   if constexpr (Record) {
-    // The infos at all four neighbours' heads before they change, without testing the
+    // The data at all four neighbours' heads before they change, without testing the
     // colours: an empty or border neighbour's head is a valid index too, and undo
-    // restores every saved info to its value before the move, which is always right.
+    // restores every saved entry to its value before the move, which is always right.
     for (int i = 0; i < 4; ++i) {
       const Point h = head_[nbs[i]];
-      saved_.emplace_back(h, info_[h]);
+      saved_.push_back({h, info_[h], sums_[h]});
     }
   }
   // Bit i of `mineBits` marks an own neighbour, of `dead` the last adjacency of an opponent
   // chain that p fills its last pseudo-liberty of: taken without branches on the colours.
   const Color opp = opponent(c);
-  const uint64_t q = p, qq = q * q;
   unsigned mineBits = 0, dead = 0;
   for (int i = 0; i < 4; ++i) {
     const Color nc = color_[nbs[i]];
-    uint64_t m;
-    ChainInfo& ci = infoIfStone(nbs[i], m);
-    ci.libs -= static_cast<uint32_t>(m & 1);
-    ci.libSum -= q & m;
-    ci.libSumSq -= qq & m;
+    changeLibIfStone<-1, Record>(nbs[i], p);
     mineBits |= static_cast<unsigned>(nc == c) << i;
-    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(ci.libs == 0)) << i;
+    dead |=
+        (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(info_[head_[nbs[i]]].libs == 0))
+        << i;
   }
   uint32_t nCaptured = 0;
   Point capturedHead = NO_POINT;
@@ -338,7 +357,7 @@ bool Board::undo() {
       const Capture& cap = captured_[i];
       const Point* stones = capturedStones_.data() + cap.begin;
       for (uint32_t k = 0; k < cap.count; ++k) {
-        for (Point n : neighbours(stones[k])) removeLibIfStone(n, stones[k]);
+        for (Point n : neighbours(stones[k])) changeLibIfStone<-1, true>(n, stones[k]);
       }
       for (uint32_t k = 0; k < cap.count; ++k) {
         const Point q = stones[k];
@@ -360,7 +379,10 @@ bool Board::undo() {
         s = next_[s];
       } while (s != m.absorbed);
     }
-    for (size_t i = f.savedBegin; i < saved_.size(); ++i) info_[saved_[i].first] = saved_[i].second;
+    for (size_t i = f.savedBegin; i < saved_.size(); ++i) {
+      info_[saved_[i].head] = saved_[i].info;
+      sums_[saved_[i].head] = saved_[i].sums;
+    }
     color_[f.point] = Color::Empty;
     addEmpty(f.point);
     bumpNeighbours(f.point, static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(f.color)));
@@ -440,6 +462,7 @@ void Board::rebuildChains() {
       if (head_[p] != NO_POINT) continue;
       // Flood fill the chain, linking stones into a cycle headed by p.
       ChainInfo ci;
+      LibSums sums;
       Point last = p;
       head_[p] = p;
       stack.assign(1, p);
@@ -448,7 +471,10 @@ void Board::rebuildChains() {
         stack.pop_back();
         ++ci.size;
         for (Point n : neighbours(q)) {
-          if (color_[n] == Color::Empty) ci.addLib(n);
+          if (color_[n] == Color::Empty) {
+            ++ci.libs;
+            sums.add(n);
+          }
           if (color_[n] == c && head_[n] == NO_POINT) {
             head_[n] = p;
             next_[last] = n;
@@ -459,11 +485,25 @@ void Board::rebuildChains() {
       }
       next_[last] = p;
       info_[p] = ci;
+      sums_[p] = sums;
     }
   }
   for (Point& h : head_) {
     if (h == NO_POINT) h = 0;
   }
+  sumsValid_ = true;
+}
+
+void Board::rebuildSums() {
+  for (Point p = 0; p < arraySize(); ++p) {
+    if (isStone(color_[p]) && head_[p] == p) sums_[p] = LibSums{};
+  }
+  for (Point e : empties_) {
+    for (Point n : neighbours(e)) {
+      if (isStone(color_[n])) sums_[head_[n]].add(e);
+    }
+  }
+  sumsValid_ = true;
 }
 
 bool Board::hasChainWithoutLiberties() const {
@@ -493,7 +533,9 @@ std::string Board::checkConsistency() const {
     if (color_[p] != Color::Empty) return "non-empty point in the empty list: " + describe(p);
     if (emptyIndex_[p] != i) return "empty index wrong at " + describe(p);
   }
-  if (!(info_[0] == ChainInfo{})) return "the info at index 0 (border heads) is not zero";
+  if (!(info_[0] == ChainInfo{}) || !(sums_[0] == LibSums{})) {
+    return "the chain data at index 0 (border heads) is not zero";
+  }
   for (Point p = 0; p < arraySize(); ++p) {
     const bool inside = x(p) >= 0 && x(p) < width_ && y(p) >= 0 && y(p) < height_;
     if (inside != (color_[p] != Color::Border)) return "border wrong at index " + std::to_string(p);
@@ -518,6 +560,10 @@ std::string Board::checkConsistency() const {
     const ChainInfo& mine = info_[p];
     const ChainInfo& ref = twin.info_[twin.head_[p]];
     if (n != ref.size || !(mine == ref)) return "chain info differs for chain at " + describe(p);
+    // The liberty sums are stale after no-undo moves until the next play() (see board.hpp).
+    if (sumsValid_ && !(sums_[p] == twin.sums_[twin.head_[p]])) {
+      return "liberty sums differ for chain at " + describe(p);
+    }
   }
   if (ko_ != NO_POINT && color_[ko_] != Color::Empty) return "ko point is not empty";
   return "";

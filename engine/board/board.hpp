@@ -9,12 +9,16 @@
 //
 // Chains. Stones of a chain form a circular list through next_[], and every stone
 // records its chain's head in head_[]. Per chain (at the head) we keep the stone count
-// and pseudo-liberties: the number of (stone, empty neighbour) adjacencies with the sum
-// and the sum of squares of those empty points. A chain is in atari exactly when all its
-// pseudo-liberties are one point, i.e. libs * sumSq == sum^2 (the trick used by libego
-// and others). liberties(p) counts the exact liberties when needed. Points that never
-// held a stone (border included) have head 0, a border index whose info stays all
-// zero, so loops over neighbours can read a chain info without testing the colour.
+// and pseudo-liberties: the number of (stone, empty neighbour) adjacencies. Captures
+// and the suicide test need only that count. For atari queries play() also keeps, in
+// a separate array, the sum and the sum of squares of those empty points: a chain is in
+// atari exactly when all its pseudo-liberties are one point, i.e. libs * sumSq == sum^2
+// (the trick used by libego and others). The no-undo moves of playouts skip the sums
+// (they are most of a light playout's work on chains) and mark them stale; atari
+// queries then walk the chain, and the next play() rebuilds them. liberties(p) counts
+// the exact liberties when needed. Points that never held a stone (border included)
+// have head 0, a border index whose info stays all zero, so loops over neighbours can
+// read a chain info without testing the colour.
 //
 // Neighbour counts. nbr_[p] packs how many of p's four neighbours are empty, black
 // and white (4 bits each; border neighbours are the rest), kept up to date by every
@@ -88,9 +92,15 @@ class Board {
   // Exact number of distinct liberties of p's chain (walks the chain).
   int liberties(Point p) const;
   // True when p's chain has exactly one liberty.
-  bool inAtari(Point p) const { return info_[head_[p]].atari(); }
+  bool inAtari(Point p) const {
+    const Point h = head_[p];
+    return sumsValid_ ? sums_[h].atari(info_[h].libs) : soleLiberty(p) != NO_POINT;
+  }
   // True when the only liberty of p's chain is lib.
-  bool onlyLiberty(Point p, Point lib) const { return info_[head_[p]].onlyLib(lib); }
+  bool onlyLiberty(Point p, Point lib) const {
+    const Point h = head_[p];
+    return sumsValid_ ? sums_[h].onlyLib(info_[h].libs, lib) : soleLiberty(p) == lib;
+  }
   // The single liberty of a chain in atari (p's chain must be in atari).
   Point atariLiberty(Point p) const;
 
@@ -187,32 +197,38 @@ class Board {
   std::vector<Color> colorsRowMajor() const;
 
  private:
+  // Per chain, at its head: what every move keeps up to date.
   struct ChainInfo {
     uint32_t libs = 0;  // pseudo-liberties
     uint32_t size = 0;
-    uint64_t libSum = 0;
-    uint64_t libSumSq = 0;
-
-    void addLib(Point p) {
-      ++libs;
-      libSum += p;
-      libSumSq += static_cast<uint64_t>(p) * p;
-    }
-    void removeLib(Point p) {
-      --libs;
-      libSum -= p;
-      libSumSq -= static_cast<uint64_t>(p) * p;
-    }
-    bool atari() const {
-      if (libs == 0 || libSum % libs != 0) return false;
-      const uint64_t m = libSum / libs;
-      return libSumSq == m * libSum;
-    }
-    bool onlyLib(Point p) const {
-      return libs > 0 && libSum == static_cast<uint64_t>(p) * libs &&
-             libSumSq == static_cast<uint64_t>(p) * p * libs;
-    }
     bool operator==(const ChainInfo&) const = default;
+  };
+  // Per chain, at its head: the sum and sum of squares of the pseudo-liberties (kept by
+  // play/undo only; see the reading guide). libs is the chain's pseudo-liberty count.
+  struct LibSums {
+    uint64_t sum = 0;
+    uint64_t sumSq = 0;
+
+    void add(Point p) {
+      sum += p;
+      sumSq += static_cast<uint64_t>(p) * p;
+    }
+    bool atari(uint32_t libs) const {
+      if (libs == 0 || sum % libs != 0) return false;
+      const uint64_t m = sum / libs;
+      return sumSq == m * sum;
+    }
+    bool onlyLib(uint32_t libs, Point p) const {
+      return libs > 0 && sum == static_cast<uint64_t>(p) * libs &&
+             sumSq == static_cast<uint64_t>(p) * p * libs;
+    }
+    bool operator==(const LibSums&) const = default;
+  };
+  // An undo record of one chain's data before a move.
+  struct Saved {
+    Point head;
+    ChainInfo info;
+    LibSums sums;
   };
   struct Merge {
     Point absorbed;  // head of the chain that was absorbed
@@ -274,32 +290,34 @@ class Board {
   // For an empty p without empty neighbours: would c at p capture, or join a chain of
   // its own that has another liberty? (The opposite of suicide.)
   bool keepsLiberty(Point p, Color c) const;
-  // The chain info at n's head when n holds a stone, otherwise the all-zero info at
-  // index 0, with the mask (all ones for a stone, else zero) to scale changes by.
+  // The head of n's chain when n holds a stone, otherwise 0 (whose chain data stays all
+  // zero), with the mask (all ones for a stone, else zero) to scale changes by.
   // Branch-free, since the colours around a move are random and branches on them
-  // mispredict; changes scaled by a zero mask leave the info at index 0 zero.
-  ChainInfo& infoIfStone(Point n, uint64_t& mask) {
+  // mispredict; changes scaled by a zero mask leave the data at index 0 zero.
+  Point headIfStone(Point n, uint64_t& mask) const {
     mask = isStone(color_[n]) ? ~uint64_t{0} : 0;
-    return info_[head_[n] & static_cast<Point>(mask)];
+    return head_[n] & static_cast<Point>(mask);
   }
-  // Adds lib as a pseudo-liberty of the chain at n when n holds a stone (branch-free).
-  void addLibIfStone(Point n, Point lib) {
+  // Adds (Sign +1) or takes away (Sign -1) lib as a pseudo-liberty of the chain at n when
+  // n holds a stone (branch-free); the sums too when Sums.
+  template <int Sign, bool Sums>
+  void changeLibIfStone(Point n, Point lib) {
     uint64_t m;
-    ChainInfo& ci = infoIfStone(n, m);
+    const Point h = headIfStone(n, m);
     const uint64_t q = lib;
-    ci.libs += static_cast<uint32_t>(m & 1);
-    ci.libSum += q & m;
-    ci.libSumSq += (q * q) & m;
+    LibSums& s = sums_[h];
+    if constexpr (Sign > 0) {
+      info_[h].libs += static_cast<uint32_t>(m & 1);
+      if constexpr (Sums) s.sum += q & m, s.sumSq += (q * q) & m;
+    } else {
+      info_[h].libs -= static_cast<uint32_t>(m & 1);
+      if constexpr (Sums) s.sum -= q & m, s.sumSq -= (q * q) & m;
+    }
   }
-  // Takes lib away as a pseudo-liberty of the chain at n when n holds a stone.
-  void removeLibIfStone(Point n, Point lib) {
-    uint64_t m;
-    ChainInfo& ci = infoIfStone(n, m);
-    const uint64_t q = lib;
-    ci.libs -= static_cast<uint32_t>(m & 1);
-    ci.libSum -= q & m;
-    ci.libSumSq -= (q * q) & m;
-  }
+  // Recomputes the liberty sums of every chain from the colours (after no-undo moves).
+  void rebuildSums();
+  // Walks p's chain: its liberty when it has exactly one, otherwise NO_POINT.
+  Point soleLiberty(Point p) const;
   std::string describe(Point p) const;
 
   int width_, height_, stride_;
@@ -309,6 +327,8 @@ class Board {
   std::vector<Point> head_;
   std::vector<Point> next_;
   std::vector<ChainInfo> info_;
+  std::vector<LibSums> sums_;  // valid only when sumsValid_
+  bool sumsValid_ = true;
   std::vector<uint16_t> nbr_;  // packed neighbour counts, see the reading guide
   std::vector<Point> empties_;
   std::vector<uint32_t> emptyIndex_;
@@ -320,7 +340,7 @@ class Board {
   bool allowSuicide_ = false;
 
   std::vector<Frame> frames_;
-  std::vector<std::pair<Point, ChainInfo>> saved_;
+  std::vector<Saved> saved_;
   std::vector<Merge> merges_;
   std::vector<Capture> captured_;
   std::vector<Point> capturedStones_;

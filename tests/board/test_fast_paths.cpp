@@ -116,6 +116,52 @@ TEST_CASE("playNoUndo plays the same games as play", "[fast]") {
   }
 }
 
+TEST_CASE("atari queries after playNoUndo match play, and play rebuilds the sums", "[fast]") {
+  // playNoUndo leaves the liberty sums stale: inAtari, onlyLiberty and atariLiberty then
+  // walk the chain. Compare them on every stone with a board that played with play(),
+  // and switch the fast board back to play() now and then (which rebuilds the sums;
+  // checkConsistency compares them with the twin).
+  const std::pair<int, int> sizes[] = {{2, 3}, {5, 5}, {9, 9}, {13, 9}};
+  int ataris = 0;
+  for (auto [w, h] : sizes) {
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+      Board full(w, h), fast(w, h);
+      RandomPlayer player(seed + 7);
+      Color c = Color::Black;
+      int passes = 0;
+      for (int m = 0; m < 3 * w * h && passes < 2; ++m) {
+        const Point p = player.choose(full, c);
+        const bool plain = m % 7 == 3;  // the fast board plays with undo now and then
+        if (p == PASS) {
+          full.pass(c);
+          plain ? fast.pass(c) : fast.passNoUndo(c);
+          ++passes;
+        } else {
+          full.play(p, c);
+          plain ? fast.play(p, c) : fast.playNoUndo(p, c);
+          passes = 0;
+        }
+        INFO(w << "x" << h << " seed " << seed << " move " << m);
+        REQUIRE(fast.checkConsistency().empty());
+        for (Point q = 0; q < full.arraySize(); ++q) {
+          if (!isStone(full.at(q))) continue;
+          REQUIRE(fast.inAtari(q) == full.inAtari(q));
+          REQUIRE(fast.inAtari(q) == (full.liberties(q) == 1));
+          if (full.inAtari(q)) {
+            ++ataris;
+            REQUIRE(fast.atariLiberty(q) == full.atariLiberty(q));
+          }
+          for (Point n : full.neighbours(q)) {
+            REQUIRE(fast.onlyLiberty(q, n) == full.onlyLiberty(q, n));
+          }
+        }
+        c = opponent(c);
+      }
+    }
+  }
+  CHECK(ataris > 100);
+}
+
 TEST_CASE("playNoUndo forgets earlier undo frames", "[fast]") {
   Board b(5, 5);
   b.play(b.point(1, 1), Color::Black);
