@@ -119,28 +119,30 @@ bool Board::isSuicide(Point p, Color c) const {
 // on them mispredict. A neighbouring chain counts p among its pseudo-liberties once per
 // stone of it next to p, and p has no empty neighbour, so p is the chain's only liberty
 // exactly when its pseudo-liberty count equals the number of p's neighbours in the
-// chain: a comparison of heads, no sums. Border neighbours (head 0, never a stone's
-// head) are masked out.
+// chain: a comparison of heads, no sums. Done on the four neighbours at once in 4-lane
+// vectors (GCC/Clang vector extensions): lane i compares head i with the three others
+// by rotating the head vector. Border neighbours (head 0, colour Border) never count.
 bool Board::keepsLiberty(Point p, Color c) const {
-  const auto nbs = neighbours(p);
-  Point h[4];
-  uint32_t libs[4];
-  for (int i = 0; i < 4; ++i) {
-    h[i] = head_[nbs[i]];
-    libs[i] = info_[h[i]].libs;
-  }
-  const uint32_t e01 = h[0] == h[1], e02 = h[0] == h[2], e03 = h[0] == h[3];
-  const uint32_t e12 = h[1] == h[2], e13 = h[1] == h[3], e23 = h[2] == h[3];
-  const uint32_t inChain[4] = {1 + e01 + e02 + e03, 1 + e01 + e12 + e13, 1 + e02 + e12 + e23,
-                               1 + e03 + e13 + e23};
-  bool safe = false;
-  for (int i = 0; i < 4; ++i) {
-    const Color nc = color_[nbs[i]];
-    const bool only = libs[i] == inChain[i];
-    // Own chain with another liberty, or opponent chain captured by the move.
-    safe |= isStone(nc) & (only != (nc == c));
-  }
-  return safe;
+  using V = uint32_t __attribute__((vector_size(16)));
+  const Point s = static_cast<Point>(stride_);
+  const Point* hd = head_.data();
+  const Color* col = color_.data();
+  const ChainInfo* in = info_.data();
+  const V h = {hd[p - s], hd[p - 1], hd[p + 1], hd[p + s]};
+  const V libs = {in[h[0]].libs, in[h[1]].libs, in[h[2]].libs, in[h[3]].libs};
+  const V colour = {static_cast<uint32_t>(col[p - s]), static_cast<uint32_t>(col[p - 1]),
+                    static_cast<uint32_t>(col[p + 1]), static_cast<uint32_t>(col[p + s])};
+  // (x == y) is all ones (-1) where equal: inChain = 1 + the number of other equal heads.
+  const V inChain = V{1, 1, 1, 1} - (V)(h == __builtin_shufflevector(h, h, 1, 2, 3, 0)) -
+                    (V)(h == __builtin_shufflevector(h, h, 2, 3, 0, 1)) -
+                    (V)(h == __builtin_shufflevector(h, h, 3, 0, 1, 2));
+  const V only = (V)(libs == inChain);
+  const V own = (V)(colour == static_cast<uint32_t>(c));
+  const V enemy = (V)(colour == static_cast<uint32_t>(opponent(c)));
+  // Own chain with another liberty, or opponent chain captured by the move.
+  const V safe = (own & ~only) | (enemy & only);
+  const V any = safe | __builtin_shufflevector(safe, safe, 2, 3, 0, 1);
+  return (any[0] | any[1]) != 0;
 }
 
 bool Board::eyeDiagonalsOk(Point p, Color c) const {
