@@ -1,7 +1,7 @@
 #include "engine/board/coord.hpp"
 
-#include <cctype>
 #include <charconv>
+#include <cctype>
 
 #include "engine/board/errors.hpp"
 
@@ -35,9 +35,7 @@ int letterIndex(char ch) {
 
 }  // namespace
 
-std::string BoardSize::str() const {
-  return std::to_string(width) + "x" + std::to_string(height);
-}
+std::string BoardSize::str() const { return std::to_string(width) + "x" + std::to_string(height); }
 
 void validateBoardSize(int width, int height) {
   if (width < 1 || height < 1 || width > MAX_BOARD_SIDE || height > MAX_BOARD_SIDE) {

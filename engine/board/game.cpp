@@ -26,22 +26,14 @@ Rules Rules::named(const std::string& name) {
 
 const char* moveErrorText(MoveError e) {
   switch (e) {
-    case MoveError::None:
-      return "legal";
-    case MoveError::GameOver:
-      return "the game is over";
-    case MoveError::OffBoard:
-      return "not a point of this board";
-    case MoveError::Occupied:
-      return "point is occupied";
-    case MoveError::Ko:
-      return "ko recapture";
-    case MoveError::Suicide:
-      return "suicide";
-    case MoveError::Superko:
-      return "repeats an earlier position (superko)";
-    case MoveError::WrongColor:
-      return "colour must be black or white";
+    case MoveError::None: return "legal";
+    case MoveError::GameOver: return "the game is over";
+    case MoveError::OffBoard: return "not a point of this board";
+    case MoveError::Occupied: return "point is occupied";
+    case MoveError::Ko: return "ko recapture";
+    case MoveError::Suicide: return "suicide";
+    case MoveError::Superko: return "repeats an earlier position (superko)";
+    case MoveError::WrongColor: return "colour must be black or white";
   }
   return "?";
 }

@@ -42,10 +42,10 @@ struct Move {
 
 enum class MoveError : uint8_t {
   None,
-  GameOver,  // the game already ended by passes
-  OffBoard,  // not a point of this board
+  GameOver,   // the game already ended by passes
+  OffBoard,   // not a point of this board
   Occupied,
-  Ko,  // simple ko recapture
+  Ko,         // simple ko recapture
   Suicide,
   Superko,    // recreates an earlier position
   WrongColor  // not Black or White
