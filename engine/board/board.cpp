@@ -190,7 +190,9 @@ uint64_t Board::hashAfter(Point p, Color c) const {
 
 template <bool Record>
 void Board::mergeChains(Point keepHead, Point absorbedHead) {
-  if constexpr (Record) merges_.push_back({absorbedHead, keepHead});
+  if constexpr (Record) {
+    merges_.push_back({absorbedHead, keepHead, info_[absorbedHead], sums_[absorbedHead]});
+  }
   Point s = absorbedHead;
   do {
     head_[s] = keepHead;
@@ -244,8 +246,7 @@ template <bool Record>
 void Board::place(Point p, Color c) {
   if constexpr (Record) {
     if (!sumsValid_) rebuildSums();
-    frames_.push_back(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(saved_.size()),
-                            static_cast<uint32_t>(merges_.size()),
+    frames_.push_back(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(merges_.size()),
                             static_cast<uint32_t>(captured_.size()),
                             static_cast<uint32_t>(capturedStones_.size())});
   } else {
@@ -277,15 +278,6 @@ void Board::place(Point p, Color c) {
   // No neighbouring stone and a liberty: nothing to save, merge or capture (a lone stone
   // without liberties happens on a 1x1 board).
   if ((counts & 0xFF0) == 0 && (counts & 0xF) != 0) return;
-  if constexpr (Record) {
-    // The data at all four neighbours' heads before they change, without testing the
-    // colours: an empty or border neighbour's head is a valid index too, and undo
-    // restores every saved entry to its value before the move, which is always right.
-    for (int i = 0; i < 4; ++i) {
-      const Point h = head_[nbs[i]];
-      saved_.push_back({h, info_[h], sums_[h]});
-    }
-  }
   // Bit i of `mineBits` marks an own neighbour, of `dead` the last adjacency of an opponent
   // chain that p fills its last pseudo-liberty of: taken without branches on the colours.
   const Color opp = opponent(c);
@@ -336,8 +328,7 @@ void Board::playNoUndo(Point p, Color c) {
 }
 
 void Board::pass(Color c) {
-  frames_.push_back(Frame{hash_, PASS, ko_, c, koColor_, static_cast<uint32_t>(saved_.size()),
-                          static_cast<uint32_t>(merges_.size()),
+  frames_.push_back(Frame{hash_, PASS, ko_, c, koColor_, static_cast<uint32_t>(merges_.size()),
                           static_cast<uint32_t>(captured_.size()),
                           static_cast<uint32_t>(capturedStones_.size())});
   ko_ = NO_POINT;
@@ -350,50 +341,64 @@ void Board::passNoUndo(Color) {
   koColor_ = Color::Empty;
 }
 
+void Board::unmerge(const Merge& m) {
+  std::swap(next_[m.kept], next_[m.absorbed]);
+  Point s = m.absorbed;
+  do {
+    head_[s] = m.absorbed;
+    s = next_[s];
+  } while (s != m.absorbed);
+  ChainInfo& k = info_[m.kept];
+  k.libs -= m.info.libs;
+  k.size -= m.info.size;
+  sums_[m.kept].sum -= m.sums.sum;
+  sums_[m.kept].sumSq -= m.sums.sumSq;
+  info_[m.absorbed] = m.info;
+  sums_[m.absorbed] = m.sums;
+}
+
+void Board::uncapture(const Capture& cap) {
+  const Point* stones = capturedStones_.data() + cap.begin;
+  // The stones are still empty here, so their own chain takes no liberty change.
+  for (uint32_t k = 0; k < cap.count; ++k) {
+    for (Point n : neighbours(stones[k])) changeLibIfStone<-1, true>(n, stones[k]);
+  }
+  for (uint32_t k = 0; k < cap.count; ++k) {
+    const Point q = stones[k];
+    color_[q] = cap.color;
+    head_[q] = cap.head;
+    next_[q] = stones[k + 1 == cap.count ? 0 : k + 1];
+    removeEmpty(q);
+    bumpNeighbours(q, static_cast<uint16_t>(nbrUnit(cap.color) - nbrUnit(Color::Empty)));
+  }
+  // A chain is captured when its last pseudo-liberty is filled.
+  info_[cap.head] = ChainInfo{0, cap.count};
+  sums_[cap.head] = LibSums{};
+  captures_[colorIndex(cap.color)] -= static_cast<int>(cap.count);
+  stones_[colorIndex(cap.color)] += static_cast<int>(cap.count);
+}
+
+// The steps of place() backwards: place removes p as a liberty of the chains around,
+// captures, merges and (suicide) captures its own chain, so undo puts a suicided chain
+// back, splits the merges, puts the captured chains back and gives p back as a liberty.
 bool Board::undo() {
   if (frames_.empty()) return false;
   const Frame f = frames_.back();
   frames_.pop_back();
   if (f.point != PASS) {
-    for (size_t i = captured_.size(); i-- > f.captureBegin;) {
-      const Capture& cap = captured_[i];
-      const Point* stones = capturedStones_.data() + cap.begin;
-      for (uint32_t k = 0; k < cap.count; ++k) {
-        for (Point n : neighbours(stones[k])) changeLibIfStone<-1, true>(n, stones[k]);
-      }
-      for (uint32_t k = 0; k < cap.count; ++k) {
-        const Point q = stones[k];
-        color_[q] = cap.color;
-        head_[q] = cap.head;
-        next_[q] = stones[k + 1 == cap.count ? 0 : k + 1];
-        removeEmpty(q);
-        bumpNeighbours(q, static_cast<uint16_t>(nbrUnit(cap.color) - nbrUnit(Color::Empty)));
-      }
-      captures_[colorIndex(cap.color)] -= static_cast<int>(cap.count);
-      stones_[colorIndex(cap.color)] += static_cast<int>(cap.count);
-    }
-    for (size_t i = merges_.size(); i-- > f.mergeBegin;) {
-      const Merge m = merges_[i];
-      std::swap(next_[m.kept], next_[m.absorbed]);
-      Point s = m.absorbed;
-      do {
-        head_[s] = m.absorbed;
-        s = next_[s];
-      } while (s != m.absorbed);
-    }
-    for (size_t i = f.savedBegin; i < saved_.size(); ++i) {
-      info_[saved_[i].head] = saved_[i].info;
-      sums_[saved_[i].head] = saved_[i].sums;
-    }
+    size_t i = captured_.size();
+    if (i > f.captureBegin && captured_[i - 1].color == f.color) uncapture(captured_[--i]);
+    for (size_t m = merges_.size(); m-- > f.mergeBegin;) unmerge(merges_[m]);
+    while (i-- > f.captureBegin) uncapture(captured_[i]);
     color_[f.point] = Color::Empty;
     addEmpty(f.point);
     bumpNeighbours(f.point, static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(f.color)));
     --stones_[colorIndex(f.color)];
+    for (Point n : neighbours(f.point)) changeLibIfStone<+1, true>(n, f.point);
   }
   hash_ = f.oldHash;
   ko_ = f.oldKo;
   koColor_ = f.oldKoColor;
-  saved_.resize(f.savedBegin);
   merges_.resize(f.mergeBegin);
   captured_.resize(f.captureBegin);
   capturedStones_.resize(f.stoneBegin);
@@ -402,7 +407,6 @@ bool Board::undo() {
 
 void Board::clearUndo() {
   frames_.clear();
-  saved_.clear();
   merges_.clear();
   captured_.clear();
   capturedStones_.clear();

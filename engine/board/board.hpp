@@ -25,9 +25,12 @@
 // placement, capture and undo (libego's idea). They make the eye and suicide tests of
 // move generation a single lookup in the common case.
 //
-// Undo. Every play (or pass) pushes a frame: the hash and ko before the move, the chain
-// infos it changed, the merges it made (list splices) and the stones it captured. undo()
-// reverses the last frame exactly, so search can walk back to any earlier position.
+// Undo. Every play (or pass) pushes a frame: the hash and ko before the move, the merges
+// it made (list splices, with the absorbed chain's data) and the stones it captured.
+// undo() reverses the last frame exactly, so search can walk back to any earlier
+// position: it splits the merges, puts captured chains back (a captured chain had no
+// pseudo-liberty left) and gives the point back as a liberty to the chains around it,
+// the reverse of each step of the move in the reverse order.
 // playNoUndo/passNoUndo are the same moves without the frame, for playouts: they forget
 // the undo history, so the board can only be restored by copying it.
 //
@@ -224,15 +227,11 @@ class Board {
     }
     bool operator==(const LibSums&) const = default;
   };
-  // An undo record of one chain's data before a move.
-  struct Saved {
-    Point head;
-    ChainInfo info;
-    LibSums sums;
-  };
   struct Merge {
     Point absorbed;  // head of the chain that was absorbed
-    Point kept;      // a stone of the chain that absorbed it (splice partner)
+    Point kept;      // head of the chain that absorbed it (splice partner)
+    ChainInfo info;  // the absorbed chain's data when it was absorbed
+    LibSums sums;
   };
   struct Capture {
     Point head;
@@ -246,7 +245,7 @@ class Board {
     Point oldKo;
     Color color;
     Color oldKoColor;
-    uint32_t savedBegin, mergeBegin, captureBegin, stoneBegin;
+    uint32_t mergeBegin, captureBegin, stoneBegin;
   };
 
   // nbr_ unit of one neighbour of colour c (Empty, Black, White; Border adds nothing).
@@ -283,6 +282,9 @@ class Board {
   // around it and returns the number of stones removed.
   template <bool Record>
   uint32_t captureChain(Point head);
+  // Undo of captureChain and of mergeChains (with an undo record).
+  void uncapture(const Capture& cap);
+  void unmerge(const Merge& m);
   void rebuildChains();
   void rebuildNeighbourCounts();
   // The diagonal part of isEyeOf (p's neighbours are all c or border).
@@ -340,7 +342,6 @@ class Board {
   bool allowSuicide_ = false;
 
   std::vector<Frame> frames_;
-  std::vector<Saved> saved_;
   std::vector<Merge> merges_;
   std::vector<Capture> captured_;
   std::vector<Point> capturedStones_;
