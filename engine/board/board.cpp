@@ -50,7 +50,6 @@ Board::Board(int width, int height) {
   head_.assign(n, 0);  // border (and never-played) points: the all-zero info at 0
   next_.assign(n, NO_POINT);
   info_.assign(n, ChainInfo{});
-  sums_.assign(n, LibSums{});
   nbr_.assign(n, 0);
   emptyIndex_.assign(n, UINT32_MAX);
   empties_.reserve(static_cast<size_t>(width) * height);
@@ -89,10 +88,9 @@ int Board::liberties(Point p) const {
 }
 
 Point Board::atariLiberty(Point p) const {
-  if (!sumsValid_) return soleLiberty(p);
-  const Point h = head_[p];
-  assert(sums_[h].atari(info_[h].libs));
-  return static_cast<Point>(sums_[h].sum / info_[h].libs);
+  const Point lib = soleLiberty(p);
+  assert(lib != NO_POINT);
+  return lib;
 }
 
 Point Board::soleLiberty(Point p) const {
@@ -191,7 +189,7 @@ uint64_t Board::hashAfter(Point p, Color c) const {
 template <bool Record>
 void Board::mergeChains(Point keepHead, Point absorbedHead) {
   if constexpr (Record) {
-    merges_.push_back({absorbedHead, keepHead, info_[absorbedHead], sums_[absorbedHead]});
+    merges_.push_back({absorbedHead, keepHead, info_[absorbedHead]});
   }
   Point s = absorbedHead;
   do {
@@ -203,10 +201,6 @@ void Board::mergeChains(Point keepHead, Point absorbedHead) {
   const ChainInfo& a = info_[absorbedHead];
   k.libs += a.libs;
   k.size += a.size;
-  if constexpr (Record) {
-    sums_[keepHead].sum += sums_[absorbedHead].sum;
-    sums_[keepHead].sumSq += sums_[absorbedHead].sumSq;
-  }
 }
 
 template <bool Record>
@@ -227,7 +221,7 @@ uint32_t Board::captureChain(Point head) {
     s = next_[s];
   } while (s != head);
   do {
-    for (Point n : neighbours(s)) changeLibIfStone<+1, Record>(n, s);
+    for (Point n : neighbours(s)) changeLibIfStone<+1>(n);
     s = next_[s];
   } while (s != head);
   captures_[colorIndex(cc)] += static_cast<int>(count);
@@ -245,13 +239,11 @@ uint32_t Board::captureChain(Point head) {
 template <bool Record>
 void Board::place(Point p, Color c) {
   if constexpr (Record) {
-    if (!sumsValid_) rebuildSums();
     frames_.push_back(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(merges_.size()),
                             static_cast<uint32_t>(captured_.size()),
                             static_cast<uint32_t>(capturedStones_.size())});
   } else {
     if (!frames_.empty()) clearUndo();
-    sumsValid_ = false;
   }
   const auto nbs = neighbours(p);
   const uint16_t counts = nbr_[p];
@@ -265,16 +257,6 @@ void Board::place(Point p, Color c) {
   ko_ = NO_POINT;
   koColor_ = Color::Empty;
   info_[p] = ChainInfo{counts & 0xFu, 1};
-  if constexpr (Record) {
-    LibSums mine;
-    for (int i = 0; i < 4; ++i) {
-      // Branch-free: add the neighbour as a liberty when it is empty.
-      const uint64_t q = nbs[i] * static_cast<uint64_t>(color_[nbs[i]] == Color::Empty);
-      mine.sum += q;
-      mine.sumSq += q * q;
-    }
-    sums_[p] = mine;
-  }
   // No neighbouring stone and a liberty: nothing to save, merge or capture (a lone stone
   // without liberties happens on a 1x1 board).
   if ((counts & 0xFF0) == 0 && (counts & 0xF) != 0) return;
@@ -284,11 +266,9 @@ void Board::place(Point p, Color c) {
   unsigned mineBits = 0, dead = 0;
   for (int i = 0; i < 4; ++i) {
     const Color nc = color_[nbs[i]];
-    changeLibIfStone<-1, Record>(nbs[i], p);
+    const Point h = changeLibIfStone<-1>(nbs[i]);
     mineBits |= static_cast<unsigned>(nc == c) << i;
-    dead |=
-        (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(info_[head_[nbs[i]]].libs == 0))
-        << i;
+    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(info_[h].libs == 0)) << i;
   }
   uint32_t nCaptured = 0;
   Point capturedHead = NO_POINT;
@@ -351,17 +331,14 @@ void Board::unmerge(const Merge& m) {
   ChainInfo& k = info_[m.kept];
   k.libs -= m.info.libs;
   k.size -= m.info.size;
-  sums_[m.kept].sum -= m.sums.sum;
-  sums_[m.kept].sumSq -= m.sums.sumSq;
   info_[m.absorbed] = m.info;
-  sums_[m.absorbed] = m.sums;
 }
 
 void Board::uncapture(const Capture& cap) {
   const Point* stones = capturedStones_.data() + cap.begin;
   // The stones are still empty here, so their own chain takes no liberty change.
   for (uint32_t k = 0; k < cap.count; ++k) {
-    for (Point n : neighbours(stones[k])) changeLibIfStone<-1, true>(n, stones[k]);
+    for (Point n : neighbours(stones[k])) changeLibIfStone<-1>(n);
   }
   for (uint32_t k = 0; k < cap.count; ++k) {
     const Point q = stones[k];
@@ -373,7 +350,6 @@ void Board::uncapture(const Capture& cap) {
   }
   // A chain is captured when its last pseudo-liberty is filled.
   info_[cap.head] = ChainInfo{0, cap.count};
-  sums_[cap.head] = LibSums{};
   captures_[colorIndex(cap.color)] -= static_cast<int>(cap.count);
   stones_[colorIndex(cap.color)] += static_cast<int>(cap.count);
 }
@@ -394,7 +370,7 @@ bool Board::undo() {
     addEmpty(f.point);
     bumpNeighbours(f.point, static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(f.color)));
     --stones_[colorIndex(f.color)];
-    for (Point n : neighbours(f.point)) changeLibIfStone<+1, true>(n, f.point);
+    for (Point n : neighbours(f.point)) changeLibIfStone<+1>(n);
   }
   hash_ = f.oldHash;
   ko_ = f.oldKo;
@@ -468,7 +444,6 @@ void Board::rebuildChains() {
       if (head_[p] != NO_POINT) continue;
       // Flood fill the chain, linking stones into a cycle headed by p.
       ChainInfo ci;
-      LibSums sums;
       Point last = p;
       head_[p] = p;
       stack.assign(1, p);
@@ -477,10 +452,7 @@ void Board::rebuildChains() {
         stack.pop_back();
         ++ci.size;
         for (Point n : neighbours(q)) {
-          if (color_[n] == Color::Empty) {
-            ++ci.libs;
-            sums.add(n);
-          }
+          if (color_[n] == Color::Empty) ++ci.libs;
           if (color_[n] == c && head_[n] == NO_POINT) {
             head_[n] = p;
             next_[last] = n;
@@ -491,25 +463,11 @@ void Board::rebuildChains() {
       }
       next_[last] = p;
       info_[p] = ci;
-      sums_[p] = sums;
     }
   }
   for (Point& h : head_) {
     if (h == NO_POINT) h = 0;
   }
-  sumsValid_ = true;
-}
-
-void Board::rebuildSums() {
-  for (Point p = 0; p < arraySize(); ++p) {
-    if (isStone(color_[p]) && head_[p] == p) sums_[p] = LibSums{};
-  }
-  for (Point e : empties_) {
-    for (Point n : neighbours(e)) {
-      if (isStone(color_[n])) sums_[head_[n]].add(e);
-    }
-  }
-  sumsValid_ = true;
 }
 
 bool Board::hasChainWithoutLiberties() const {
@@ -539,9 +497,7 @@ std::string Board::checkConsistency() const {
     if (color_[p] != Color::Empty) return "non-empty point in the empty list: " + describe(p);
     if (emptyIndex_[p] != i) return "empty index wrong at " + describe(p);
   }
-  if (!(info_[0] == ChainInfo{}) || !(sums_[0] == LibSums{})) {
-    return "the chain data at index 0 (border heads) is not zero";
-  }
+  if (!(info_[0] == ChainInfo{})) return "the chain info at index 0 (border heads) is not zero";
   for (Point p = 0; p < arraySize(); ++p) {
     const bool inside = x(p) >= 0 && x(p) < width_ && y(p) >= 0 && y(p) < height_;
     if (inside != (color_[p] != Color::Border)) return "border wrong at index " + std::to_string(p);
@@ -566,10 +522,6 @@ std::string Board::checkConsistency() const {
     const ChainInfo& mine = info_[p];
     const ChainInfo& ref = twin.info_[twin.head_[p]];
     if (n != ref.size || !(mine == ref)) return "chain info differs for chain at " + describe(p);
-    // The liberty sums are stale after no-undo moves until the next play() (see board.hpp).
-    if (sumsValid_ && !(sums_[p] == twin.sums_[twin.head_[p]])) {
-      return "liberty sums differ for chain at " + describe(p);
-    }
   }
   if (ko_ != NO_POINT && color_[ko_] != Color::Empty) return "ko point is not empty";
   return "";

@@ -10,15 +10,15 @@
 // Chains. Stones of a chain form a circular list through next_[], and every stone
 // records its chain's head in head_[]. Per chain (at the head) we keep the stone count
 // and pseudo-liberties: the number of (stone, empty neighbour) adjacencies. Captures
-// and the suicide test need only that count. For atari queries play() also keeps, in
-// a separate array, the sum and the sum of squares of those empty points: a chain is in
-// atari exactly when all its pseudo-liberties are one point, i.e. libs * sumSq == sum^2
-// (the trick used by libego and others). The no-undo moves of playouts skip the sums
-// (they are most of a light playout's work on chains) and mark them stale; atari
-// queries then walk the chain, and the next play() rebuilds them. liberties(p) counts
-// the exact liberties when needed. Points that never held a stone (border included)
-// have head 0, a border index whose info stays all zero, so loops over neighbours can
-// read a chain info without testing the colour.
+// and the suicide test need only that count, so every move keeps only it. Atari
+// queries (inAtari, atariLiberty, onlyLiberty) walk the chain and stop at its second
+// distinct liberty; one pseudo-liberty means one liberty without a walk. (Earlier
+// versions also kept the sum and sum of squares of the pseudo-liberties, libego's
+// O(1) atari test; keeping them cost about a fifth of every play and undo, far more
+// than the walks of the few atari queries per move.) liberties(p) counts the exact
+// liberties. Points that never held a stone (border included) have head 0, a border
+// index whose info stays all zero, so loops over neighbours can read a chain info
+// without testing the colour.
 //
 // Neighbour counts. nbr_[p] packs how many of p's four neighbours are empty, black
 // and white (4 bits each; border neighbours are the rest), kept up to date by every
@@ -96,13 +96,12 @@ class Board {
   int liberties(Point p) const;
   // True when p's chain has exactly one liberty.
   bool inAtari(Point p) const {
-    const Point h = head_[p];
-    return sumsValid_ ? sums_[h].atari(info_[h].libs) : soleLiberty(p) != NO_POINT;
+    const uint32_t libs = info_[head_[p]].libs;
+    return libs == 1 || (libs > 1 && soleLiberty(p) != NO_POINT);
   }
   // True when the only liberty of p's chain is lib.
   bool onlyLiberty(Point p, Point lib) const {
-    const Point h = head_[p];
-    return sumsValid_ ? sums_[h].onlyLib(info_[h].libs, lib) : soleLiberty(p) == lib;
+    return lib != NO_POINT && info_[head_[p]].libs != 0 && soleLiberty(p) == lib;
   }
   // The single liberty of a chain in atari (p's chain must be in atari).
   Point atariLiberty(Point p) const;
@@ -206,32 +205,10 @@ class Board {
     uint32_t size = 0;
     bool operator==(const ChainInfo&) const = default;
   };
-  // Per chain, at its head: the sum and sum of squares of the pseudo-liberties (kept by
-  // play/undo only; see the reading guide). libs is the chain's pseudo-liberty count.
-  struct LibSums {
-    uint64_t sum = 0;
-    uint64_t sumSq = 0;
-
-    void add(Point p) {
-      sum += p;
-      sumSq += static_cast<uint64_t>(p) * p;
-    }
-    bool atari(uint32_t libs) const {
-      if (libs == 0 || sum % libs != 0) return false;
-      const uint64_t m = sum / libs;
-      return sumSq == m * sum;
-    }
-    bool onlyLib(uint32_t libs, Point p) const {
-      return libs > 0 && sum == static_cast<uint64_t>(p) * libs &&
-             sumSq == static_cast<uint64_t>(p) * p * libs;
-    }
-    bool operator==(const LibSums&) const = default;
-  };
   struct Merge {
     Point absorbed;  // head of the chain that was absorbed
     Point kept;      // head of the chain that absorbed it (splice partner)
     ChainInfo info;  // the absorbed chain's data when it was absorbed
-    LibSums sums;
   };
   struct Capture {
     Point head;
@@ -300,24 +277,15 @@ class Board {
     mask = isStone(color_[n]) ? ~uint64_t{0} : 0;
     return head_[n] & static_cast<Point>(mask);
   }
-  // Adds (Sign +1) or takes away (Sign -1) lib as a pseudo-liberty of the chain at n when
-  // n holds a stone (branch-free); the sums too when Sums.
-  template <int Sign, bool Sums>
-  void changeLibIfStone(Point n, Point lib) {
+  // Adds (Sign +1) or takes away (Sign -1) a pseudo-liberty of the chain at n when n
+  // holds a stone (branch-free). Returns headIfStone(n).
+  template <int Sign>
+  Point changeLibIfStone(Point n) {
     uint64_t m;
     const Point h = headIfStone(n, m);
-    const uint64_t q = lib;
-    LibSums& s = sums_[h];
-    if constexpr (Sign > 0) {
-      info_[h].libs += static_cast<uint32_t>(m & 1);
-      if constexpr (Sums) s.sum += q & m, s.sumSq += (q * q) & m;
-    } else {
-      info_[h].libs -= static_cast<uint32_t>(m & 1);
-      if constexpr (Sums) s.sum -= q & m, s.sumSq -= (q * q) & m;
-    }
+    info_[h].libs += static_cast<uint32_t>(Sign) * static_cast<uint32_t>(m & 1);
+    return h;
   }
-  // Recomputes the liberty sums of every chain from the colours (after no-undo moves).
-  void rebuildSums();
   // Walks p's chain: its liberty when it has exactly one, otherwise NO_POINT.
   Point soleLiberty(Point p) const;
   std::string describe(Point p) const;
@@ -329,8 +297,6 @@ class Board {
   std::vector<Point> head_;
   std::vector<Point> next_;
   std::vector<ChainInfo> info_;
-  std::vector<LibSums> sums_;  // valid only when sumsValid_
-  bool sumsValid_ = true;
   std::vector<uint16_t> nbr_;  // packed neighbour counts, see the reading guide
   std::vector<Point> empties_;
   std::vector<uint32_t> emptyIndex_;
