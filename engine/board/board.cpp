@@ -88,9 +88,24 @@ int Board::liberties(Point p) const {
 }
 
 Point Board::atariLiberty(Point p) const {
-  const ChainInfo& ci = info_[head_[p]];
-  assert(ci.atari());
-  return static_cast<Point>(ci.libSum / ci.libs);
+  const Point lib = soleLiberty(p);
+  assert(lib != NO_POINT);
+  return lib;
+}
+
+Point Board::soleLiberty(Point p) const {
+  Point lib = NO_POINT;
+  const Point h = head_[p];
+  Point s = h;
+  do {
+    for (Point n : neighbours(s)) {
+      if (color_[n] != Color::Empty || n == lib) continue;
+      if (lib != NO_POINT) return NO_POINT;  // a second liberty
+      lib = n;
+    }
+    s = next_[s];
+  } while (s != h);
+  return lib;
 }
 
 bool Board::isSuicide(Point p, Color c) const {
@@ -102,28 +117,30 @@ bool Board::isSuicide(Point p, Color c) const {
 // on them mispredict. A neighbouring chain counts p among its pseudo-liberties once per
 // stone of it next to p, and p has no empty neighbour, so p is the chain's only liberty
 // exactly when its pseudo-liberty count equals the number of p's neighbours in the
-// chain: a comparison of heads, no sums. Border neighbours (head 0, never a stone's
-// head) are masked out.
+// chain: a comparison of heads, no sums. Done on the four neighbours at once in 4-lane
+// vectors (GCC/Clang vector extensions): lane i compares head i with the three others
+// by rotating the head vector. Border neighbours (head 0, colour Border) never count.
 bool Board::keepsLiberty(Point p, Color c) const {
-  const auto nbs = neighbours(p);
-  Point h[4];
-  uint32_t libs[4];
-  for (int i = 0; i < 4; ++i) {
-    h[i] = head_[nbs[i]];
-    libs[i] = info_[h[i]].libs;
-  }
-  const uint32_t e01 = h[0] == h[1], e02 = h[0] == h[2], e03 = h[0] == h[3];
-  const uint32_t e12 = h[1] == h[2], e13 = h[1] == h[3], e23 = h[2] == h[3];
-  const uint32_t inChain[4] = {1 + e01 + e02 + e03, 1 + e01 + e12 + e13, 1 + e02 + e12 + e23,
-                               1 + e03 + e13 + e23};
-  bool safe = false;
-  for (int i = 0; i < 4; ++i) {
-    const Color nc = color_[nbs[i]];
-    const bool only = libs[i] == inChain[i];
-    // Own chain with another liberty, or opponent chain captured by the move.
-    safe |= isStone(nc) & (only != (nc == c));
-  }
-  return safe;
+  using V = uint32_t __attribute__((vector_size(16)));
+  const Point s = static_cast<Point>(stride_);
+  const Point* hd = head_.data();
+  const Color* col = color_.data();
+  const ChainInfo* in = info_.data();
+  const V h = {hd[p - s], hd[p - 1], hd[p + 1], hd[p + s]};
+  const V libs = {in[h[0]].libs, in[h[1]].libs, in[h[2]].libs, in[h[3]].libs};
+  const V colour = {static_cast<uint32_t>(col[p - s]), static_cast<uint32_t>(col[p - 1]),
+                    static_cast<uint32_t>(col[p + 1]), static_cast<uint32_t>(col[p + s])};
+  // (x == y) is all ones (-1) where equal: inChain = 1 + the number of other equal heads.
+  const V inChain = V{1, 1, 1, 1} - (V)(h == __builtin_shufflevector(h, h, 1, 2, 3, 0)) -
+                    (V)(h == __builtin_shufflevector(h, h, 2, 3, 0, 1)) -
+                    (V)(h == __builtin_shufflevector(h, h, 3, 0, 1, 2));
+  const V only = (V)(libs == inChain);
+  const V own = (V)(colour == static_cast<uint32_t>(c));
+  const V enemy = (V)(colour == static_cast<uint32_t>(opponent(c)));
+  // Own chain with another liberty, or opponent chain captured by the move.
+  const V safe = (own & ~only) | (enemy & only);
+  const V any = safe | __builtin_shufflevector(safe, safe, 2, 3, 0, 1);
+  return (any[0] | any[1]) != 0;
 }
 
 bool Board::eyeDiagonalsOk(Point p, Color c) const {
@@ -140,7 +157,7 @@ uint64_t Board::hashAfter(Point p, Color c) const {
   int nSeen = 0;
   bool captures = false;
   for (Point n : neighbours(p)) {
-    if (color_[n] != opp || !info_[head_[n]].onlyLib(p)) continue;
+    if (color_[n] != opp || !onlyLiberty(n, p)) continue;
     const Point hd = head_[n];
     if (std::find(seen, seen + nSeen, hd) != seen + nSeen) continue;
     seen[nSeen++] = hd;
@@ -171,7 +188,9 @@ uint64_t Board::hashAfter(Point p, Color c) const {
 
 template <bool Record>
 void Board::mergeChains(Point keepHead, Point absorbedHead) {
-  if constexpr (Record) merges_.push_back({absorbedHead, keepHead});
+  if constexpr (Record) {
+    merges_.push_back({absorbedHead, keepHead, info_[absorbedHead]});
+  }
   Point s = absorbedHead;
   do {
     head_[s] = keepHead;
@@ -182,8 +201,6 @@ void Board::mergeChains(Point keepHead, Point absorbedHead) {
   const ChainInfo& a = info_[absorbedHead];
   k.libs += a.libs;
   k.size += a.size;
-  k.libSum += a.libSum;
-  k.libSumSq += a.libSumSq;
 }
 
 template <bool Record>
@@ -204,7 +221,7 @@ uint32_t Board::captureChain(Point head) {
     s = next_[s];
   } while (s != head);
   do {
-    for (Point n : neighbours(s)) addLibIfStone(n, s);
+    for (Point n : neighbours(s)) changeLibIfStone<+1>(n);
     s = next_[s];
   } while (s != head);
   captures_[colorIndex(cc)] += static_cast<int>(count);
@@ -222,12 +239,11 @@ uint32_t Board::captureChain(Point head) {
 template <bool Record>
 void Board::place(Point p, Color c) {
   if constexpr (Record) {
-    frames_.push_back(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(saved_.size()),
-                            static_cast<uint32_t>(merges_.size()),
+    frames_.push_back(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(merges_.size()),
                             static_cast<uint32_t>(captured_.size()),
                             static_cast<uint32_t>(capturedStones_.size())});
-  } else if (!frames_.empty()) {
-    clearUndo();
+  } else {
+    if (!frames_.empty()) clearUndo();
   }
   const auto nbs = neighbours(p);
   const uint16_t counts = nbr_[p];
@@ -240,42 +256,19 @@ void Board::place(Point p, Color c) {
   bumpNeighbours(p, static_cast<uint16_t>(nbrUnit(c) - nbrUnit(Color::Empty)));
   ko_ = NO_POINT;
   koColor_ = Color::Empty;
-  ChainInfo mine{0, 1, 0, 0};
-  for (int i = 0; i < 4; ++i) {
-    // Branch-free: add the neighbour as a liberty when it is empty.
-    const uint64_t empty = color_[nbs[i]] == Color::Empty;
-    const uint64_t q = nbs[i] * empty;
-    mine.libs += static_cast<uint32_t>(empty);
-    mine.libSum += q;
-    mine.libSumSq += q * q;
-  }
-  info_[p] = mine;
+  info_[p] = ChainInfo{counts & 0xFu, 1};
   // No neighbouring stone and a liberty: nothing to save, merge or capture (a lone stone
   // without liberties happens on a 1x1 board).
   if ((counts & 0xFF0) == 0 && (counts & 0xF) != 0) return;
-  if constexpr (Record) {
-    // The infos at all four neighbours' heads before they change, without testing the
-    // colours: an empty or border neighbour's head is a valid index too, and undo
-    // restores every saved info to its value before the move, which is always right.
-    for (int i = 0; i < 4; ++i) {
-      const Point h = head_[nbs[i]];
-      saved_.emplace_back(h, info_[h]);
-    }
-  }
   // Bit i of `mineBits` marks an own neighbour, of `dead` the last adjacency of an opponent
   // chain that p fills its last pseudo-liberty of: taken without branches on the colours.
   const Color opp = opponent(c);
-  const uint64_t q = p, qq = q * q;
   unsigned mineBits = 0, dead = 0;
   for (int i = 0; i < 4; ++i) {
     const Color nc = color_[nbs[i]];
-    uint64_t m;
-    ChainInfo& ci = infoIfStone(nbs[i], m);
-    ci.libs -= static_cast<uint32_t>(m & 1);
-    ci.libSum -= q & m;
-    ci.libSumSq -= qq & m;
+    const Point h = changeLibIfStone<-1>(nbs[i]);
     mineBits |= static_cast<unsigned>(nc == c) << i;
-    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(ci.libs == 0)) << i;
+    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(info_[h].libs == 0)) << i;
   }
   uint32_t nCaptured = 0;
   Point capturedHead = NO_POINT;
@@ -315,8 +308,7 @@ void Board::playNoUndo(Point p, Color c) {
 }
 
 void Board::pass(Color c) {
-  frames_.push_back(Frame{hash_, PASS, ko_, c, koColor_, static_cast<uint32_t>(saved_.size()),
-                          static_cast<uint32_t>(merges_.size()),
+  frames_.push_back(Frame{hash_, PASS, ko_, c, koColor_, static_cast<uint32_t>(merges_.size()),
                           static_cast<uint32_t>(captured_.size()),
                           static_cast<uint32_t>(capturedStones_.size())});
   ko_ = NO_POINT;
@@ -329,47 +321,60 @@ void Board::passNoUndo(Color) {
   koColor_ = Color::Empty;
 }
 
+void Board::unmerge(const Merge& m) {
+  std::swap(next_[m.kept], next_[m.absorbed]);
+  Point s = m.absorbed;
+  do {
+    head_[s] = m.absorbed;
+    s = next_[s];
+  } while (s != m.absorbed);
+  ChainInfo& k = info_[m.kept];
+  k.libs -= m.info.libs;
+  k.size -= m.info.size;
+  info_[m.absorbed] = m.info;
+}
+
+void Board::uncapture(const Capture& cap) {
+  const Point* stones = capturedStones_.data() + cap.begin;
+  // The stones are still empty here, so their own chain takes no liberty change.
+  for (uint32_t k = 0; k < cap.count; ++k) {
+    for (Point n : neighbours(stones[k])) changeLibIfStone<-1>(n);
+  }
+  for (uint32_t k = 0; k < cap.count; ++k) {
+    const Point q = stones[k];
+    color_[q] = cap.color;
+    head_[q] = cap.head;
+    next_[q] = stones[k + 1 == cap.count ? 0 : k + 1];
+    removeEmpty(q);
+    bumpNeighbours(q, static_cast<uint16_t>(nbrUnit(cap.color) - nbrUnit(Color::Empty)));
+  }
+  // A chain is captured when its last pseudo-liberty is filled.
+  info_[cap.head] = ChainInfo{0, cap.count};
+  captures_[colorIndex(cap.color)] -= static_cast<int>(cap.count);
+  stones_[colorIndex(cap.color)] += static_cast<int>(cap.count);
+}
+
+// The steps of place() backwards: place removes p as a liberty of the chains around,
+// captures, merges and (suicide) captures its own chain, so undo puts a suicided chain
+// back, splits the merges, puts the captured chains back and gives p back as a liberty.
 bool Board::undo() {
   if (frames_.empty()) return false;
   const Frame f = frames_.back();
   frames_.pop_back();
   if (f.point != PASS) {
-    for (size_t i = captured_.size(); i-- > f.captureBegin;) {
-      const Capture& cap = captured_[i];
-      const Point* stones = capturedStones_.data() + cap.begin;
-      for (uint32_t k = 0; k < cap.count; ++k) {
-        for (Point n : neighbours(stones[k])) removeLibIfStone(n, stones[k]);
-      }
-      for (uint32_t k = 0; k < cap.count; ++k) {
-        const Point q = stones[k];
-        color_[q] = cap.color;
-        head_[q] = cap.head;
-        next_[q] = stones[k + 1 == cap.count ? 0 : k + 1];
-        removeEmpty(q);
-        bumpNeighbours(q, static_cast<uint16_t>(nbrUnit(cap.color) - nbrUnit(Color::Empty)));
-      }
-      captures_[colorIndex(cap.color)] -= static_cast<int>(cap.count);
-      stones_[colorIndex(cap.color)] += static_cast<int>(cap.count);
-    }
-    for (size_t i = merges_.size(); i-- > f.mergeBegin;) {
-      const Merge m = merges_[i];
-      std::swap(next_[m.kept], next_[m.absorbed]);
-      Point s = m.absorbed;
-      do {
-        head_[s] = m.absorbed;
-        s = next_[s];
-      } while (s != m.absorbed);
-    }
-    for (size_t i = f.savedBegin; i < saved_.size(); ++i) info_[saved_[i].first] = saved_[i].second;
+    size_t i = captured_.size();
+    if (i > f.captureBegin && captured_[i - 1].color == f.color) uncapture(captured_[--i]);
+    for (size_t m = merges_.size(); m-- > f.mergeBegin;) unmerge(merges_[m]);
+    while (i-- > f.captureBegin) uncapture(captured_[i]);
     color_[f.point] = Color::Empty;
     addEmpty(f.point);
     bumpNeighbours(f.point, static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(f.color)));
     --stones_[colorIndex(f.color)];
+    for (Point n : neighbours(f.point)) changeLibIfStone<+1>(n);
   }
   hash_ = f.oldHash;
   ko_ = f.oldKo;
   koColor_ = f.oldKoColor;
-  saved_.resize(f.savedBegin);
   merges_.resize(f.mergeBegin);
   captured_.resize(f.captureBegin);
   capturedStones_.resize(f.stoneBegin);
@@ -378,7 +383,6 @@ bool Board::undo() {
 
 void Board::clearUndo() {
   frames_.clear();
-  saved_.clear();
   merges_.clear();
   captured_.clear();
   capturedStones_.clear();
@@ -448,7 +452,7 @@ void Board::rebuildChains() {
         stack.pop_back();
         ++ci.size;
         for (Point n : neighbours(q)) {
-          if (color_[n] == Color::Empty) ci.addLib(n);
+          if (color_[n] == Color::Empty) ++ci.libs;
           if (color_[n] == c && head_[n] == NO_POINT) {
             head_[n] = p;
             next_[last] = n;
@@ -493,7 +497,7 @@ std::string Board::checkConsistency() const {
     if (color_[p] != Color::Empty) return "non-empty point in the empty list: " + describe(p);
     if (emptyIndex_[p] != i) return "empty index wrong at " + describe(p);
   }
-  if (!(info_[0] == ChainInfo{})) return "the info at index 0 (border heads) is not zero";
+  if (!(info_[0] == ChainInfo{})) return "the chain info at index 0 (border heads) is not zero";
   for (Point p = 0; p < arraySize(); ++p) {
     const bool inside = x(p) >= 0 && x(p) < width_ && y(p) >= 0 && y(p) < height_;
     if (inside != (color_[p] != Color::Border)) return "border wrong at index " + std::to_string(p);

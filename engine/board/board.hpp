@@ -9,21 +9,28 @@
 //
 // Chains. Stones of a chain form a circular list through next_[], and every stone
 // records its chain's head in head_[]. Per chain (at the head) we keep the stone count
-// and pseudo-liberties: the number of (stone, empty neighbour) adjacencies with the sum
-// and the sum of squares of those empty points. A chain is in atari exactly when all its
-// pseudo-liberties are one point, i.e. libs * sumSq == sum^2 (the trick used by libego
-// and others). liberties(p) counts the exact liberties when needed. Points that never
-// held a stone (border included) have head 0, a border index whose info stays all
-// zero, so loops over neighbours can read a chain info without testing the colour.
+// and pseudo-liberties: the number of (stone, empty neighbour) adjacencies. Captures
+// and the suicide test need only that count, so every move keeps only it. Atari
+// queries (inAtari, atariLiberty, onlyLiberty) walk the chain and stop at its second
+// distinct liberty; one pseudo-liberty means one liberty without a walk. (Earlier
+// versions also kept the sum and sum of squares of the pseudo-liberties, libego's
+// O(1) atari test; keeping them cost about a fifth of every play and undo, far more
+// than the walks of the few atari queries per move.) liberties(p) counts the exact
+// liberties. Points that never held a stone (border included) have head 0, a border
+// index whose info stays all zero, so loops over neighbours can read a chain info
+// without testing the colour.
 //
 // Neighbour counts. nbr_[p] packs how many of p's four neighbours are empty, black
 // and white (4 bits each; border neighbours are the rest), kept up to date by every
 // placement, capture and undo (libego's idea). They make the eye and suicide tests of
 // move generation a single lookup in the common case.
 //
-// Undo. Every play (or pass) pushes a frame: the hash and ko before the move, the chain
-// infos it changed, the merges it made (list splices) and the stones it captured. undo()
-// reverses the last frame exactly, so search can walk back to any earlier position.
+// Undo. Every play (or pass) pushes a frame: the hash and ko before the move, the merges
+// it made (list splices, with the absorbed chain's data) and the stones it captured.
+// undo() reverses the last frame exactly, so search can walk back to any earlier
+// position: it splits the merges, puts captured chains back (a captured chain had no
+// pseudo-liberty left) and gives the point back as a liberty to the chains around it,
+// the reverse of each step of the move in the reverse order.
 // playNoUndo/passNoUndo are the same moves without the frame, for playouts: they forget
 // the undo history, so the board can only be restored by copying it.
 //
@@ -88,9 +95,14 @@ class Board {
   // Exact number of distinct liberties of p's chain (walks the chain).
   int liberties(Point p) const;
   // True when p's chain has exactly one liberty.
-  bool inAtari(Point p) const { return info_[head_[p]].atari(); }
+  bool inAtari(Point p) const {
+    const uint32_t libs = info_[head_[p]].libs;
+    return libs == 1 || (libs > 1 && soleLiberty(p) != NO_POINT);
+  }
   // True when the only liberty of p's chain is lib.
-  bool onlyLiberty(Point p, Point lib) const { return info_[head_[p]].onlyLib(lib); }
+  bool onlyLiberty(Point p, Point lib) const {
+    return lib != NO_POINT && info_[head_[p]].libs != 0 && soleLiberty(p) == lib;
+  }
   // The single liberty of a chain in atari (p's chain must be in atari).
   Point atariLiberty(Point p) const;
 
@@ -187,36 +199,16 @@ class Board {
   std::vector<Color> colorsRowMajor() const;
 
  private:
+  // Per chain, at its head: what every move keeps up to date.
   struct ChainInfo {
     uint32_t libs = 0;  // pseudo-liberties
     uint32_t size = 0;
-    uint64_t libSum = 0;
-    uint64_t libSumSq = 0;
-
-    void addLib(Point p) {
-      ++libs;
-      libSum += p;
-      libSumSq += static_cast<uint64_t>(p) * p;
-    }
-    void removeLib(Point p) {
-      --libs;
-      libSum -= p;
-      libSumSq -= static_cast<uint64_t>(p) * p;
-    }
-    bool atari() const {
-      if (libs == 0 || libSum % libs != 0) return false;
-      const uint64_t m = libSum / libs;
-      return libSumSq == m * libSum;
-    }
-    bool onlyLib(Point p) const {
-      return libs > 0 && libSum == static_cast<uint64_t>(p) * libs &&
-             libSumSq == static_cast<uint64_t>(p) * p * libs;
-    }
     bool operator==(const ChainInfo&) const = default;
   };
   struct Merge {
     Point absorbed;  // head of the chain that was absorbed
-    Point kept;      // a stone of the chain that absorbed it (splice partner)
+    Point kept;      // head of the chain that absorbed it (splice partner)
+    ChainInfo info;  // the absorbed chain's data when it was absorbed
   };
   struct Capture {
     Point head;
@@ -230,7 +222,7 @@ class Board {
     Point oldKo;
     Color color;
     Color oldKoColor;
-    uint32_t savedBegin, mergeBegin, captureBegin, stoneBegin;
+    uint32_t mergeBegin, captureBegin, stoneBegin;
   };
 
   // nbr_ unit of one neighbour of colour c (Empty, Black, White; Border adds nothing).
@@ -267,6 +259,9 @@ class Board {
   // around it and returns the number of stones removed.
   template <bool Record>
   uint32_t captureChain(Point head);
+  // Undo of captureChain and of mergeChains (with an undo record).
+  void uncapture(const Capture& cap);
+  void unmerge(const Merge& m);
   void rebuildChains();
   void rebuildNeighbourCounts();
   // The diagonal part of isEyeOf (p's neighbours are all c or border).
@@ -274,32 +269,25 @@ class Board {
   // For an empty p without empty neighbours: would c at p capture, or join a chain of
   // its own that has another liberty? (The opposite of suicide.)
   bool keepsLiberty(Point p, Color c) const;
-  // The chain info at n's head when n holds a stone, otherwise the all-zero info at
-  // index 0, with the mask (all ones for a stone, else zero) to scale changes by.
+  // The head of n's chain when n holds a stone, otherwise 0 (whose chain data stays all
+  // zero), with the mask (all ones for a stone, else zero) to scale changes by.
   // Branch-free, since the colours around a move are random and branches on them
-  // mispredict; changes scaled by a zero mask leave the info at index 0 zero.
-  ChainInfo& infoIfStone(Point n, uint64_t& mask) {
+  // mispredict; changes scaled by a zero mask leave the data at index 0 zero.
+  Point headIfStone(Point n, uint64_t& mask) const {
     mask = isStone(color_[n]) ? ~uint64_t{0} : 0;
-    return info_[head_[n] & static_cast<Point>(mask)];
+    return head_[n] & static_cast<Point>(mask);
   }
-  // Adds lib as a pseudo-liberty of the chain at n when n holds a stone (branch-free).
-  void addLibIfStone(Point n, Point lib) {
+  // Adds (Sign +1) or takes away (Sign -1) a pseudo-liberty of the chain at n when n
+  // holds a stone (branch-free). Returns headIfStone(n).
+  template <int Sign>
+  Point changeLibIfStone(Point n) {
     uint64_t m;
-    ChainInfo& ci = infoIfStone(n, m);
-    const uint64_t q = lib;
-    ci.libs += static_cast<uint32_t>(m & 1);
-    ci.libSum += q & m;
-    ci.libSumSq += (q * q) & m;
+    const Point h = headIfStone(n, m);
+    info_[h].libs += static_cast<uint32_t>(Sign) * static_cast<uint32_t>(m & 1);
+    return h;
   }
-  // Takes lib away as a pseudo-liberty of the chain at n when n holds a stone.
-  void removeLibIfStone(Point n, Point lib) {
-    uint64_t m;
-    ChainInfo& ci = infoIfStone(n, m);
-    const uint64_t q = lib;
-    ci.libs -= static_cast<uint32_t>(m & 1);
-    ci.libSum -= q & m;
-    ci.libSumSq -= (q * q) & m;
-  }
+  // Walks p's chain: its liberty when it has exactly one, otherwise NO_POINT.
+  Point soleLiberty(Point p) const;
   std::string describe(Point p) const;
 
   int width_, height_, stride_;
@@ -320,7 +308,6 @@ class Board {
   bool allowSuicide_ = false;
 
   std::vector<Frame> frames_;
-  std::vector<std::pair<Point, ChainInfo>> saved_;
   std::vector<Merge> merges_;
   std::vector<Capture> captured_;
   std::vector<Point> capturedStones_;

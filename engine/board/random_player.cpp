@@ -20,11 +20,21 @@ Point RandomPlayer::pick(const Board& board, Accept accept) {
   const auto empties = board.emptyPoints();
   const uint32_t n = static_cast<uint32_t>(empties.size());
   if (n == 0) return PASS;
-  // Copying a long list costs more than a few more draws on a big board.
-  const int tries = n <= 1024 ? 1 : 8;
-  for (int t = 0; t < tries; ++t) {
-    const Point p = empties[draw(n)];
-    if (accept(p)) return p;
+  const Point first = empties[draw(n)];
+  if (accept(first)) return first;
+  return pickRest(empties, accept);
+}
+
+// pick after its first draw missed: on a big board (copying a long list costs more than
+// a few more draws) 7 more draws with replacement, then the draws without replacement.
+template <typename Accept>
+[[gnu::noinline]] Point RandomPlayer::pickRest(std::span<const Point> empties, Accept accept) {
+  const uint32_t n = static_cast<uint32_t>(empties.size());
+  if (n > 1024) {
+    for (int t = 1; t < 8; ++t) {
+      const Point p = empties[draw(n)];
+      if (accept(p)) return p;
+    }
   }
   candidates_.assign(empties.begin(), empties.end());
   Point* cand = candidates_.data();

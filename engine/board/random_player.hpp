@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "engine/board/board.hpp"
@@ -26,6 +27,8 @@ class RandomPlayer {
  private:
   template <typename Accept>
   Point pick(const Board& board, Accept accept);
+  template <typename Accept>
+  Point pickRest(std::span<const Point> empties, Accept accept);
   // Uniform in [0, n) (Lemire's multiply-shift) from 32 random bits. The bits come from
   // a buffer filled with both halves of 16 Rng outputs at a time: one Rng step for two
   // draws, and the refill branch is taken once in 32 draws (predictable).

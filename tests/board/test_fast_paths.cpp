@@ -116,6 +116,75 @@ TEST_CASE("playNoUndo plays the same games as play", "[fast]") {
   }
 }
 
+namespace {
+
+// The liberties of p's chain from the colours alone (flood fill), sorted: the
+// from-scratch twin of the board's atari queries.
+std::vector<Point> libertiesByFloodFill(const Board& b, Point p) {
+  std::vector<Point> stack{p}, seen{p}, libs;
+  while (!stack.empty()) {
+    const Point q = stack.back();
+    stack.pop_back();
+    for (Point n : b.neighbours(q)) {
+      if (b.at(n) == Color::Empty) libs.push_back(n);
+      if (b.at(n) == b.at(p) && std::find(seen.begin(), seen.end(), n) == seen.end()) {
+        seen.push_back(n);
+        stack.push_back(n);
+      }
+    }
+  }
+  std::sort(libs.begin(), libs.end());
+  libs.erase(std::unique(libs.begin(), libs.end()), libs.end());
+  return libs;
+}
+
+}  // namespace
+
+TEST_CASE("atari queries agree with a flood fill, with and without undo frames", "[fast]") {
+  // inAtari, onlyLiberty and atariLiberty walk the chain (board.hpp); compare them on
+  // every stone after every move with the liberties found from the colours alone, on a
+  // board that mixes playNoUndo with play (and with suicide allowed now and then).
+  const std::pair<int, int> sizes[] = {{1, 2}, {2, 3}, {5, 5}, {9, 9}, {13, 9}};
+  int ataris = 0;
+  for (auto [w, h] : sizes) {
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+      Board b(w, h);
+      b.setAllowSuicide(seed % 2 == 0);
+      RandomPlayer player(seed + 7);
+      Color c = Color::Black;
+      int passes = 0;
+      for (int m = 0; m < 3 * w * h && passes < 2; ++m) {
+        const Point p = player.choose(b, c);
+        const bool plain = m % 7 == 3;  // with an undo frame now and then
+        if (p == PASS) {
+          plain ? b.pass(c) : b.passNoUndo(c);
+          ++passes;
+        } else {
+          plain ? b.play(p, c) : b.playNoUndo(p, c);
+          passes = 0;
+        }
+        INFO(w << "x" << h << " seed " << seed << " move " << m);
+        REQUIRE(b.checkConsistency().empty());
+        for (Point q = 0; q < b.arraySize(); ++q) {
+          if (!isStone(b.at(q))) continue;
+          const std::vector<Point> libs = libertiesByFloodFill(b, q);
+          REQUIRE(b.liberties(q) == static_cast<int>(libs.size()));
+          REQUIRE(b.inAtari(q) == (libs.size() == 1));
+          if (libs.size() == 1) {
+            ++ataris;
+            REQUIRE(b.atariLiberty(q) == libs[0]);
+          }
+          for (Point n : b.neighbours(q)) {
+            REQUIRE(b.onlyLiberty(q, n) == (libs.size() == 1 && libs[0] == n));
+          }
+        }
+        c = opponent(c);
+      }
+    }
+  }
+  CHECK(ataris > 100);
+}
+
 TEST_CASE("playNoUndo forgets earlier undo frames", "[fast]") {
   Board b(5, 5);
   b.play(b.point(1, 1), Color::Black);
