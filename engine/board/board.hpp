@@ -94,17 +94,25 @@ class Board {
   int chainSize(Point p) const { return static_cast<int>(info_[head_[p]].size); }
   // Exact number of distinct liberties of p's chain (walks the chain).
   int liberties(Point p) const;
-  // True when p's chain has exactly one liberty.
+  // True when p's chain has exactly one liberty. A chain with one liberty has at most 4
+  // pseudo-liberties (the liberty's neighbours), so only counts 2..4 need the walk.
   bool inAtari(Point p) const {
     const uint32_t libs = info_[head_[p]].libs;
-    return libs == 1 || (libs > 1 && soleLiberty(p) != NO_POINT);
+    return libs == 1 || (libs > 1 && libs <= 4 && soleLiberty(p) != NO_POINT);
   }
   // True when the only liberty of p's chain is lib.
   bool onlyLiberty(Point p, Point lib) const {
-    return lib != NO_POINT && info_[head_[p]].libs != 0 && soleLiberty(p) == lib;
+    const uint32_t libs = info_[head_[p]].libs;
+    return lib != NO_POINT && libs != 0 && libs <= 4 && soleLiberty(p) == lib;
   }
   // The single liberty of a chain in atari (p's chain must be in atari).
   Point atariLiberty(Point p) const;
+  // The single liberty of p's chain when it is in atari, else NO_POINT (one walk where
+  // inAtari() then atariLiberty() would take two).
+  Point libertyIfAtari(Point p) const {
+    const uint32_t libs = info_[head_[p]].libs;
+    return libs >= 1 && libs <= 4 ? soleLiberty(p) : NO_POINT;
+  }
 
   uint64_t hash() const { return hash_; }
   // Point forbidden by simple ko for koColor() right now, or NO_POINT.

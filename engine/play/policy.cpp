@@ -160,10 +160,9 @@ void atariEscapes(Board& board, Point stone, Color c, std::vector<Point>& out) {
   int walked = 0;
   do {
     for (Point n : board.neighbours(s)) {
-      if (board.at(n) == o && board.inAtari(n)) {
-        const Point l = board.atariLiberty(n);
-        if (board.isLegal(l, c)) out.push_back(l);
-      }
+      if (board.at(n) != o) continue;
+      const Point l = board.libertyIfAtari(n);
+      if (l != NO_POINT && board.isLegal(l, c)) out.push_back(l);
     }
     s = board.nextInChain(s);
   } while (s != stone && ++walked < 64);
@@ -206,9 +205,12 @@ Point PlayoutPolicy::tactical(Board& board, Color c, Point last) {
   // 2. Captures of opponent chains in atari around the last move (its own chain too).
   if (rng_.uniform() < params_.captureProb) {
     candidates_.clear();
-    if (board.at(last) == o && board.inAtari(last)) candidates_.push_back(board.atariLiberty(last));
+    if (board.at(last) == o) {
+      if (const Point l = board.libertyIfAtari(last); l != NO_POINT) candidates_.push_back(l);
+    }
     for (Point n : around(board, last)) {
-      if (board.at(n) == o && board.inAtari(n)) candidates_.push_back(board.atariLiberty(n));
+      if (board.at(n) != o) continue;
+      if (const Point l = board.libertyIfAtari(n); l != NO_POINT) candidates_.push_back(l);
     }
     const Point p = pickCandidate(board, c);
     if (p != NO_POINT) return p;

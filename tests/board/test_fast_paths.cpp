@@ -141,7 +141,7 @@ std::vector<Point> libertiesByFloodFill(const Board& b, Point p) {
 }  // namespace
 
 TEST_CASE("atari queries agree with a flood fill, with and without undo frames", "[fast]") {
-  // inAtari, onlyLiberty and atariLiberty walk the chain (board.hpp); compare them on
+  // inAtari, onlyLiberty, atariLiberty and libertyIfAtari walk the chain (board.hpp); compare them on
   // every stone after every move with the liberties found from the colours alone, on a
   // board that mixes playNoUndo with play (and with suicide allowed now and then).
   const std::pair<int, int> sizes[] = {{1, 2}, {2, 3}, {5, 5}, {9, 9}, {13, 9}};
@@ -170,6 +170,7 @@ TEST_CASE("atari queries agree with a flood fill, with and without undo frames",
           const std::vector<Point> libs = libertiesByFloodFill(b, q);
           REQUIRE(b.liberties(q) == static_cast<int>(libs.size()));
           REQUIRE(b.inAtari(q) == (libs.size() == 1));
+          REQUIRE(b.libertyIfAtari(q) == (libs.size() == 1 ? libs[0] : NO_POINT));
           if (libs.size() == 1) {
             ++ataris;
             REQUIRE(b.atariLiberty(q) == libs[0]);
