@@ -141,9 +141,9 @@ std::vector<Point> libertiesByFloodFill(const Board& b, Point p) {
 }  // namespace
 
 TEST_CASE("atari queries agree with a flood fill, with and without undo frames", "[fast]") {
-  // inAtari, onlyLiberty, atariLiberty and libertyIfAtari walk the chain (board.hpp); compare them on
-  // every stone after every move with the liberties found from the colours alone, on a
-  // board that mixes playNoUndo with play (and with suicide allowed now and then).
+  // inAtari, onlyLiberty, atariLiberty and libertyIfAtari walk the chain (board.hpp);
+  // compare them on every stone after every move with the liberties found from the
+  // colours alone, on a board that mixes playNoUndo with play (and with suicide allowed now and then).
   const std::pair<int, int> sizes[] = {{1, 2}, {2, 3}, {5, 5}, {9, 9}, {13, 9}};
   int ataris = 0;
   for (auto [w, h] : sizes) {
