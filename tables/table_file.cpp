@@ -59,7 +59,7 @@ std::string hex(uint64_t v) {
 }
 
 bool knownKind(uint16_t k) {
-  return k >= 1 && k <= 5;
+  return k >= 1 && k <= 6;
 }
 bool knownKo(uint8_t k) {
   return k <= 2;
@@ -249,6 +249,8 @@ const char* kindName(TableKind kind) {
       return "position-index";
     case TableKind::Checkpoint:
       return "checkpoint";
+    case TableKind::MoveModel:
+      return "move-model";
   }
   return "unknown";
 }

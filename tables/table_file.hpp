@@ -40,6 +40,7 @@ enum class TableKind : uint16_t {
   OpeningBook = 3,    // moves for positions near the start of a game
   PositionIndex = 4,  // a set or map of positions keyed by canonical hash
   Checkpoint = 5,     // resumable state of a long table build
+  MoveModel = 6,      // learned move-prediction weights (engine/prior)
 };
 
 // Ko rule the table was built under (u8 in the file).

@@ -67,7 +67,7 @@ void Model::save(const std::filesystem::path& path, const std::string& note) con
     w.u8(e.size);
   }
   tables::TableMeta meta;
-  meta.kind = tables::TableKind::PositionIndex;
+  meta.kind = tables::TableKind::MoveModel;
   meta.kindVersion = MODEL_KIND_VERSION;
   meta.width = 19;
   meta.height = 19;
@@ -82,7 +82,7 @@ void Model::save(const std::filesystem::path& path, const std::string& note) con
 
 Model Model::load(const std::filesystem::path& path) {
   tables::TableExpect expect;
-  expect.kind = tables::TableKind::PositionIndex;
+  expect.kind = tables::TableKind::MoveModel;
   expect.kindVersion = MODEL_KIND_VERSION;
   expect.maxRawBytes = uint64_t{1} << 30;
   const tables::Table t = tables::readTable(path, expect);

@@ -13,7 +13,7 @@
 
 namespace prior {
 
-// Kind version of the model payload (tables/ kind PositionIndex, generator "fgo prior").
+// Kind version of the model payload (tables/ kind MoveModel, generator "fgo prior").
 inline constexpr uint16_t MODEL_KIND_VERSION = 1;
 // Generator name written into and required from model table files.
 inline constexpr const char* MODEL_GENERATOR = "fgo prior";

@@ -121,13 +121,17 @@ TEST_CASE("model table round trip, damaged and foreign files refused") {
     out << bytes.substr(0, bytes.size() / 2);
   }
   CHECK_THROWS_AS(prior::Model::load(bad), tables::TableError);
-  // A valid table of the same kind by another generator.
+  // A valid table of another kind.
   tables::TableMeta meta;
   meta.kind = tables::TableKind::PositionIndex;
   meta.kindVersion = prior::MODEL_KIND_VERSION;
   meta.width = meta.height = 19;
   meta.generatorName = "fgo index";
   const std::vector<uint8_t> payload = {1, 2, 3};
+  tables::writeTable(bad, meta, payload);
+  CHECK_THROWS_AS(prior::Model::load(bad), tables::TableError);
+  // A valid table of the same kind by another generator.
+  meta.kind = tables::TableKind::MoveModel;
   tables::writeTable(bad, meta, payload);
   CHECK_THROWS_AS(prior::Model::load(bad), tables::TableError);
   // Right generator, garbage payload.
