@@ -37,7 +37,10 @@ const std::vector<Game>& positions19() {
 const char* REDUCERS[] = {"resample", "sector", "block"};
 const char* SCHEDULES[] = {"standard", "faster", "slower"};
 
-void Reduce19to5(benchmark::State& state) {
+// Runs reduce(cascade, game, chain) over every chain of the schedule for each item;
+// reducer and schedule come from the benchmark's two arguments.
+template <class Reduce>
+void runReduction(benchmark::State& state, Reduce reduce) {
   CascadeParams p;
   p.reducer = REDUCERS[state.range(0)];
   p.schedule = SCHEDULES[state.range(1)];
@@ -47,29 +50,22 @@ void Reduce19to5(benchmark::State& state) {
   size_t i = 0;
   for (auto _ : state) {
     const Game& g = positions19()[i++ % positions19().size()];
-    for (const auto& chain : s.chains) {
-      benchmark::DoNotOptimize(cascade.reduceGrids(g.board(), chain).back().toBoard().hash());
-    }
+    for (const auto& chain : s.chains) benchmark::DoNotOptimize(reduce(cascade, g, chain));
   }
   state.SetItemsProcessed(state.iterations());
+}
+
+void Reduce19to5(benchmark::State& state) {
+  runReduction(state, [](const Cascade& cascade, const Game& g, const auto& chain) {
+    return cascade.reduceGrids(g.board(), chain).back().toBoard().hash();
+  });
 }
 BENCHMARK(Reduce19to5)->ArgsProduct({{0, 1, 2}, {0, 1, 2}})->Unit(benchmark::kMicrosecond);
 
 void ReduceBoards19(benchmark::State& state) {
-  CascadeParams p;
-  p.reducer = REDUCERS[state.range(0)];
-  p.schedule = SCHEDULES[state.range(1)];
-  const Cascade cascade(p);
-  const reduce::Schedule s = reduce::parseSchedule(p.schedule, {19, 19});
-  state.SetLabel(p.reducer + "/" + p.schedule);
-  size_t i = 0;
-  for (auto _ : state) {
-    const Game& g = positions19()[i++ % positions19().size()];
-    for (const auto& chain : s.chains) {
-      benchmark::DoNotOptimize(cascade.reduceChain(g.board(), g.toMove(), chain).back().hash());
-    }
-  }
-  state.SetItemsProcessed(state.iterations());
+  runReduction(state, [](const Cascade& cascade, const Game& g, const auto& chain) {
+    return cascade.reduceChain(g.board(), g.toMove(), chain).back().hash();
+  });
 }
 BENCHMARK(ReduceBoards19)->ArgsProduct({{0, 1, 2}, {0, 1, 2}})->Unit(benchmark::kMicrosecond);
 
