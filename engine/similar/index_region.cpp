@@ -226,7 +226,8 @@ bool PositionIndex::regionExactWindows(const Board& board, Color toMove, Rect r,
   const RegionFrame f = regionFrame(size_, r);
   const auto q = signatureOf(computeModel(SIGNATURE_MODEL, board), 0);
   long last = -1;
-  for (const auto& [u, t] : cand) {
+  for (const auto& [candidate, t] : cand) {
+    const auto u = candidate;  // a lambda may not capture a structured binding (C++17)
     if (static_cast<long>(u) == last) continue;
     ++stats.candidates;
     if (sameRegion(f, t, board, size_.width, [&](int x, int y) { return stoneAt(u, x, y); })) {
