@@ -41,6 +41,58 @@ class Unions {
   std::vector<int> weakest_;
 };
 
+// True when an opponent of c placing a stone at the empty point e would capture nothing
+// and keep at most one liberty (its chain after the move, joined chains included).
+bool protectedPoint(const Board& board, Point e, Color c) {
+  const Color o = opponent(c);
+  Point libs[2];
+  int nLibs = 0;
+  auto addLib = [&](Point q) {
+    if (q == e || std::find(libs, libs + nLibs, q) != libs + nLibs) return;
+    if (nLibs < 2) libs[nLibs] = q;
+    ++nLibs;
+  };
+  for (Point q : board.neighbours(e)) {
+    const Color k = board.at(q);
+    if (k == Color::Empty) {
+      addLib(q);
+    } else if (k == c && board.inAtari(q)) {
+      return false;  // the move would capture
+    } else if (k == o) {
+      // The opponent's chain gives its liberties (other than e) to the new chain.
+      if (board.liberties(q) > 2) return false;
+      Point s = q;
+      do {
+        for (Point r : board.neighbours(s)) {
+          if (board.at(r) == Color::Empty) addLib(r);
+        }
+        s = board.nextInChain(s);
+      } while (s != q);
+    }
+    if (nLibs > 1) return false;
+  }
+  return true;
+}
+
+// Unites the chains of one colour around each protected point.
+void joinProtectedPoints(const Board& board, Unions& u, int confidence) {
+  for (Point e : board.emptyPoints()) {
+    for (Color c : {Color::Black, Color::White}) {
+      Point first = NO_POINT;
+      int chains = 0;
+      for (Point q : board.neighbours(e)) {
+        if (board.at(q) != c) continue;
+        ++chains;
+        if (first == NO_POINT) first = board.chainHead(q);
+      }
+      if (chains < 2 || !protectedPoint(board, e, c)) continue;
+      for (Point q : board.neighbours(e)) {
+        if (board.at(q) == c) u.unite(first, board.chainHead(q), confidence);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 GroupSet buildGroups(const Board& board, const ShapeLibrary& lib,
@@ -90,6 +142,7 @@ GroupSet buildGroups(const Board& board, const ShapeLibrary& lib,
       if (count >= 2) u.unite(pair.first, pair.second, params.sharedLibertyConfidence);
     }
   }
+  if (params.joinProtectedPoints) joinProtectedPoints(board, u, params.protectedPointConfidence);
   // Collect groups in board order.
   GroupSet set;
   set.groupAt.assign(board.arraySize(), -1);

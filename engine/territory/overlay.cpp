@@ -75,8 +75,8 @@ std::string compareEvaluations(const Evaluation& a, const Evaluation& b) {
     const GroupInfo &x = a.groups[g], &y = b.groups[g];
     if (x.color != y.color || x.stones != y.stones || x.chains != y.chains ||
         x.linkConfidence != y.linkConfidence || x.liberties != y.liberties || x.eyes != y.eyes ||
-        x.room != y.room || x.enclosed != y.enclosed || x.safety != y.safety ||
-        x.status != y.status) {
+        x.pureEyes != y.pureEyes || x.room != y.room || x.enclosed != y.enclosed ||
+        x.safety != y.safety || x.status != y.status) {
       out << "group " << g << " (first stone " << x.stones.front() << ") differs";
       return out.str();
     }

@@ -112,7 +112,7 @@ std::vector<float> checkByPlayouts(const Board& board, const TerritoryParams& pa
       playoutOwnership(board, params.playouts, params.playoutSeed, params.safePlayouts);
   const int w = board.width();
   for (GroupInfo& g : set.groups) {
-    if (g.eyes >= 2.0) continue;
+    if (g.pureEyes >= 2.0) continue;  // two eyes of its own: alive, a hard override
     double mine = 0;  // mean ownership of the group's points from its own side, -1..1
     for (Point s : g.stones) {
       const float o = own[static_cast<size_t>(board.y(s)) * w + board.x(s)];

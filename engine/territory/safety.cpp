@@ -274,6 +274,7 @@ void assessGroups(const Board& board, const ShapeLibrary& lib,
         members.begin(), members.end(), [&](Point p) { return board.at(p) == Color::Empty; }));
     info.enclosed = static_cast<double>(members.size()) <= enclosureLimit;
     info.eyes = std::min(3.0, eyes[g] + std::min(1.0, partial[g]));
+    info.pureEyes = std::min(3.0, pure[g]);
     double s;
     if (info.eyes >= 2.0) {
       s = 1.0;

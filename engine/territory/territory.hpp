@@ -53,6 +53,10 @@ struct TerritoryParams {
   // Chains sharing at least two liberties are joined (miai), with this confidence.
   bool joinSharedLiberties = true;
   int sharedLibertyConfidence = 80;
+  // Chains of one colour around an empty point where an opponent stone would capture
+  // nothing and keep at most one liberty (a false cutting point) are joined.
+  bool joinProtectedPoints = true;
+  int protectedPointConfidence = 85;
   // Largest empty region (points) bordered by one group that counts as eye space; larger
   // enclosed regions count as two eyes outright.
   int maxEyeRegion = 6;
@@ -99,8 +103,11 @@ struct GroupInfo {
   std::vector<Point> chains;  // the head of each chain, sorted
   // Weakest connection used to join the chains (100 for a single chain).
   int linkConfidence = 100;
-  int liberties = 0;      // distinct empty points next to the group
-  double eyes = 0;        // eye potential: full eyes count 1, partial by confidence
+  int liberties = 0;  // distinct empty points next to the group
+  double eyes = 0;    // eye potential: full eyes count 1, partial by confidence
+  // The part of eyes from regions holding no opponent stone (the group's own enclosed
+  // empty points): at 2 the group is alive whatever the playout check says.
+  double pureEyes = 0;
   int room = 0;           // empty points of the non-opponent region around the group
   bool enclosed = false;  // that region is small (TerritoryParams::maxEnclosure)
   double safety = 0;      // 0 (dead) .. 1 (alive)

@@ -262,3 +262,106 @@ TEST_CASE("safe playouts keep a seki that uniform playouts break", "[territory]"
   // Both stay deterministic for a seed.
   CHECK(playoutOwnership(b, 64, 7, true) == safe);
 }
+
+TEST_CASE("chains around a protected point are one group", "[territory]") {
+  // No shapes and no shared-liberty joins: only the protected-point rule can join.
+  const ShapeLibrary none = ShapeLibrary::fromShapes({});
+  TerritoryParams p;
+  p.shapes = &none;
+  p.joinSharedLiberties = false;
+  auto group = [](const Evaluation& ev, int x, int y) {
+    return ev.groupOf[static_cast<size_t>(y) * ev.width + x];
+  };
+  // A White stone at a would be suicide: the three black chains are one group.
+  const Board protectedBoard = parseBoard(R"(
+    . X . X .
+    . . X . .
+    . . . . .
+    . . . . .
+    . . . . .)");
+  Evaluation ev = evaluate(protectedBoard, 0, p);
+  CHECK(group(ev, 1, 0) == group(ev, 3, 0));
+  CHECK(group(ev, 1, 0) == group(ev, 2, 1));
+  p.joinProtectedPoints = false;
+  ev = evaluate(protectedBoard, 0, p);
+  CHECK(group(ev, 1, 0) != group(ev, 3, 0));
+  p.joinProtectedPoints = true;
+  // A White stone between the two would keep two liberties: a real cutting point.
+  const Board open = parseBoard(R"(
+    . . . . .
+    . X . X .
+    . . . . .
+    . . . . .
+    . . . . .)");
+  ev = evaluate(open, 0, p);
+  CHECK(group(ev, 1, 1) != group(ev, 3, 1));
+  // A White stone at the junction captures the black stones in atari: not protected.
+  const Board capturing = parseBoard(R"(
+    O X . X O
+    . O X O .
+    . . O . .
+    . . . . .
+    . . . . .)");
+  ev = evaluate(capturing, 0, p);
+  CHECK(group(ev, 1, 0) != group(ev, 3, 0));
+  CHECK(group(ev, 1, 0) != group(ev, 2, 1));
+}
+
+TEST_CASE("a false cutting point joins a weak group to a living one", "[territory]") {
+  // The four black stones below touch the living group above only at a, where a White
+  // stone would have one liberty and be captured at once: one living group. Without
+  // the rule they share one eye (a and the point below it) and are dead.
+  const Board b = parseBoard(R"(
+    . X . X O . . . .
+    X X X X O . . . .
+    O O X O O . . . .
+    O X . X O . . . .
+    O X . X O . . . .
+    O O O O O . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)");
+  Evaluation ev = evaluate(b, 0);
+  CHECK(ev.groupOf[3 * 9 + 1] == ev.groupOf[0 * 9 + 1]);
+  CHECK(ev.groupOf[4 * 9 + 3] == ev.groupOf[0 * 9 + 1]);
+  CHECK(statusAt(ev, 1, 4) == GroupStatus::Alive);
+  CHECK(statusAt(ev, 3, 3) == GroupStatus::Alive);
+  TerritoryParams p;
+  p.joinProtectedPoints = false;
+  ev = evaluate(b, 0, p);
+  CHECK(statusAt(ev, 1, 4) == GroupStatus::Dead);
+}
+
+TEST_CASE("playout check: eyes borrowed from an invaded region are checked, own eyes not",
+          "[territory]") {
+  // White's area (top right) holds a black stone in atari. White has no eye of its own
+  // (its region holds that stone), so the static reading counts White's whole area as
+  // eye space of the black stone: eyes 2. Only its own eyes (none) make the hard
+  // override; the playouts capture it every time: dead. The big black group has two
+  // eyes of its own and stays alive.
+  const Board b = parseBoard(R"(
+    X . X . X X X O . . . . .
+    X X X X X X X O . . O . .
+    X X X X X X X O . O X O .
+    X X X X X X X O . . . . .
+    X X X X X X X O . . . . .
+    X X X X X X X O O O O O O
+    X X X X X X X X X X X X X
+    X X X X X X X X X X X X X
+    X X X X X X X X X X X X X
+    X X X X X X X X X X X X X
+    X X X X X X X X X X X X X
+    X . X . X X X X X X X X X
+    X X X X X X X X X X X X X)");
+  const Evaluation stat = evaluate(b, 0);
+  const int32_t stone = stat.groupOf[2 * 13 + 10];
+  REQUIRE(stone >= 0);
+  CHECK(stat.groups[stone].eyes >= 2.0);
+  CHECK(stat.groups[stone].pureEyes == 0.0);
+  TerritoryParams p;
+  p.playouts = 100;
+  const Evaluation checked = evaluate(b, 0, p);
+  CHECK(statusAt(checked, 10, 2) == GroupStatus::Dead);
+  CHECK(statusAt(checked, 0, 0) == GroupStatus::Alive);
+  CHECK(checked.groups[checked.groupOf[0]].pureEyes >= 2.0);
+}
