@@ -53,15 +53,15 @@ int runCompareSchedules(const std::vector<std::string>& args) {
       "time dilation: the images of the last two moves join every reduced level")(
       "memory", po::value(&p.cascade.memory)->default_value(0),
       "time dilation: the real-board areas of the last N cascades stay candidates")(
-      "carry", po::value(&carry)->default_value("off"),
+      "carry", po::value(&carry)->default_value("density"),
       "levels reduced from: off (the thresholded colours of the level above), on (its carried "
-      "colour channels), density (carried channels, thresholds keeping each colour's share); "
-      "a comma list gives one row each")("bottom-moves",
-                                         po::value(&p.cascade.bottomMoves)->default_value(4),
-                                         "moves taken on the smallest board")(
-      "keep", po::value(&p.cascade.keepPerLevel)->default_value(16),
-      "points kept at each intermediate level")("every", po::value(&p.every)->default_value(1),
-                                                "use every N-th game file (sorted)")(
+      "colour channels), density (carried channels, thresholds keeping each colour's share; "
+      "the default); a comma list gives one row each (off,density: before and after)")(
+      "bottom-moves", po::value(&p.cascade.bottomMoves)->default_value(4),
+      "moves taken on the smallest board")("keep",
+                                           po::value(&p.cascade.keepPerLevel)->default_value(16),
+                                           "points kept at each intermediate level")(
+      "every", po::value(&p.every)->default_value(1), "use every N-th game file (sorted)")(
       "position-every", po::value(&p.positionEvery)->default_value(1),
       "count every N-th position of each game (1: all)")(
       "max-games", po::value(&p.maxGames)->default_value(-1), "use only the first N games")(
@@ -73,10 +73,7 @@ int runCompareSchedules(const std::vector<std::string>& args) {
   const auto files = engine::listSgfFiles(games);
   if (files.empty()) throw std::runtime_error("no .sgf files under " + games);
   const std::vector<std::string> carries = splitList(carry);
-  for (const std::string& c : carries) {
-    if (c != "off" && c != "on" && c != "density")
-      throw UsageError("--carry takes off, on, density or a comma list of them; not " + c);
-  }
+  for (const std::string& c : carries) engine::setCarryMode(p.cascade, c);  // validates
   std::printf("%-9s %-9s %-5s %5s %7s %7s %7s %7s %7s %9s\n", "schedule", "reducer", "carry", "own",
               "k=1", "k=4", "k=16", "k=64", "cands", "us/pos");
   engine::PredictReport last;
@@ -85,8 +82,7 @@ int runCompareSchedules(const std::vector<std::string>& args) {
       for (const std::string& c : carries) {
         p.cascade.schedule = s;
         p.cascade.reducer = r;
-        p.cascade.carryChannels = c != "off";
-        p.cascade.threshold = c == "density" ? "density" : "fixed";
+        engine::setCarryMode(p.cascade, c);
         const int own = ownSteps(p.cascade);  // also validates the names
         if (own == 0 && r != "resample") {
           std::printf("%-9s %-9s %-5s %5d   (no step of its own: the resample row)\n", s.c_str(),

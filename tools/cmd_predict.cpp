@@ -12,6 +12,7 @@ int runPredict(const std::vector<std::string>& args) {
   po::options_description desc("fgo predict options");
   engine::PredictParams p;
   std::string games, shapes;
+  std::string carry;
   desc.add_options()("games", po::value(&games)->required(), "folder of .sgf game records")(
       "schedule", po::value(&p.cascade.schedule)->default_value("standard"),
       "standard, faster, slower, or sizes like 19x19,13x13,9x9,7x7,5x5")(
@@ -32,12 +33,10 @@ int runPredict(const std::vector<std::string>& args) {
       "time dilation: the images of the last two moves join every reduced level")(
       "memory", po::value(&p.cascade.memory)->default_value(0),
       "time dilation: the real-board areas of the last N cascades stay candidates")(
-      "carry-channels", po::bool_switch(&p.cascade.carryChannels),
-      "reduce each level from the previous level's colour channels, not its thresholded "
-      "colours")(
-      "threshold", po::value(&p.cascade.threshold)->default_value("fixed"),
-      "colour of a resampled point: fixed (20% of the cell) or density (keeps each colour's "
-      "share of points)")(
+      "carry", po::value(&carry)->default_value("density"),
+      "levels reduced from: density (the previous level's colour channels, thresholds keeping "
+      "each colour's share of points; the default), on (carried channels, 20% threshold) or "
+      "off (the previous level's thresholded colours: the behaviour before the fifth session)")(
       "ranker", po::value(&p.ranker)->default_value("cascade"),
       "cascade, hybrid (cascade + time-dilation memory + near the last move), eval (every "
       "point by the evaluation) or engine (Monte-Carlo search on the real board)")(
@@ -56,6 +55,7 @@ int runPredict(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parseOptions(args, "fgo predict --games DIR [--schedule NAME] [--json]", desc, vm)) return 0;
   if (p.top < 1) throw UsageError("--top must be at least 1");
+  engine::setCarryMode(p.cascade, carry);
   if (p.cascade.bottomMoves < 1 || p.cascade.keepPerLevel < 1) {
     throw UsageError("--bottom-moves and --keep must be at least 1");
   }

@@ -123,6 +123,7 @@ int runReduce(const std::vector<std::string>& args) {
   po::options_description desc("fgo reduce options");
   engine::CascadeParams cp;
   engine::ReductionQualityParams qp;
+  std::string carry;
   desc.add_options()("sgf", po::value<std::string>(), "game record (show one position)")(
       "move", po::value<int>()->default_value(0), "position after this many moves")(
       "schedule", po::value(&cp.schedule)->default_value("standard"),
@@ -130,13 +131,11 @@ int runReduce(const std::vector<std::string>& args) {
       "reducer", po::value(&cp.reducer)->default_value("resample"), "resample, sector or block")(
       "advisor-playouts", po::value(&cp.advisorPlayouts)->default_value(200),
       "playouts of the Monte-Carlo advisor on the smallest board")(
-      "carry-channels", po::bool_switch(&cp.carryChannels),
-      "reduce each level from the previous level's colour channels, not its thresholded "
-      "colours")(
-      "threshold", po::value(&cp.threshold)->default_value("fixed"),
-      "colour of a resampled point: fixed (20% of the cell) or density (keeps each colour's "
-      "share of points)")("svg", po::value<std::string>(),
-                          "also draw the levels side by side into this SVG file")(
+      "carry", po::value(&carry)->default_value("density"),
+      "levels reduced from: density (the previous level's colour channels, thresholds keeping "
+      "each colour's share of points; the default), on (carried channels, 20% threshold) or "
+      "off (the previous level's thresholded colours: the behaviour before the fifth session)")(
+      "svg", po::value<std::string>(), "also draw the levels side by side into this SVG file")(
       "random", po::value<int>(), "instead of --sgf: a random position on this board side")(
       "random-moves", po::value<int>()->default_value(5000), "moves of the random position")(
       "seed", po::value<uint64_t>()->default_value(1), "seed of the random position")(
@@ -154,6 +153,7 @@ int runReduce(const std::vector<std::string>& args) {
                     desc, vm)) {
     return 0;
   }
+  engine::setCarryMode(cp, carry);
   if (vm.count("quality")) {
     if (!vm.count("games")) throw UsageError("--quality needs --games DIR");
     if (qp.every < 1) throw UsageError("--every must be at least 1");

@@ -120,6 +120,13 @@ reduce::ResampleParams resampleParams(const std::string& threshold) {
   return p;
 }
 
+void setCarryMode(CascadeParams& params, const std::string& mode) {
+  if (mode != "off" && mode != "on" && mode != "density")
+    throw InputError("unknown carry mode '" + mode + "': expected off, on or density");
+  params.carryChannels = mode != "off";
+  params.threshold = mode == "density" ? "density" : "fixed";
+}
+
 std::unique_ptr<BottomAdvisor> makeAdvisor(const CascadeParams& p) {
   if (p.advisor == "mcts") return makeMctsAdvisor(p.advisorPlayouts, p.seed);
   if (p.advisor == "solver") return makeSolverAdvisor(p.advisorNodes);

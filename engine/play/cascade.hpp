@@ -70,13 +70,20 @@ struct CascadeParams {
   int memory = 0;
   // true: each level is reduced from the previous level's colour channels (averaged down
   // the chain, thresholded only for the level's own board); false: from the previous
-  // level's thresholded colours (the chain re-thresholds at every level).
-  bool carryChannels = false;
+  // level's thresholded colours (the chain re-thresholds at every level). Default since
+  // the fifth session (with "density" below): it won every row measured in docs/CASCADE.md.
+  bool carryChannels = true;
   // "fixed": a resampled point takes a colour holding at least 20% of its cell (and more
   // than the other colour); "density": each colour's threshold keeps its share of points
   // (reduce::ResampleParams::matchDensity), the natural partner of carryChannels.
-  std::string threshold = "fixed";
+  std::string threshold = "density";
 };
+
+// Sets carryChannels and threshold from one name: "off" (re-threshold every level, fixed
+// 20% threshold: the default before the fifth session), "on" (carried channels, fixed
+// threshold) or "density" (carried channels, density thresholds: the default). Throws
+// InputError for other names.
+void setCarryMode(CascadeParams& params, const std::string& mode);
 
 // One level of a cascade run, from the real board (level 0) down.
 struct CascadeLevel {
