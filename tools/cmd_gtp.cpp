@@ -9,6 +9,7 @@
 #include "engine/gtp/book_player.hpp"
 #include "engine/gtp/go_engine.hpp"
 #include "engine/gtp/mcts_player.hpp"
+#include "engine/prior/model.hpp"
 #include "tools/options.hpp"
 
 namespace fgo {
@@ -17,7 +18,8 @@ namespace {
 
 const char* USAGE =
     "fgo gtp [--size N] [--rules R] [--komi K] [--seed S] [--player mcts|baseline]\n"
-    "        [--playouts N | --seconds S] [--threads T] [--resign-below W] [--quiet]\n\n"
+    "        [--playouts N | --seconds S] [--threads T] [--resign-below W]\n"
+    "        [--prior-model FILE|none] [--quiet]\n\n"
     "A GTP version 2 engine on stdin/stdout (attach it to a GUI or to fgo match).\n"
     "Thinking time: by the clock when the controller sends time_settings or\n"
     "kgs-time_settings (absolute, Canadian and Japanese byo-yomi; it keeps its own clock\n"
@@ -52,7 +54,7 @@ int runGtp(const std::vector<std::string>& args) {
   std::string size, rules;
   uint64_t seed = 0;
   double komi = 0;
-  std::string player, bookFile;
+  std::string player, bookFile, priorModel;
   engine::MctsPlayerOptions mcts;
   desc.add_options()("size", po::value(&size)->default_value("19"),
                      "board size before the first boardsize, N or WxH")(
@@ -87,6 +89,17 @@ int runGtp(const std::vector<std::string>& args) {
       "playout-cap", po::value(&mcts.search.maxPlayoutMoves)->default_value(0),
       "mcts: moves a playout may run before it is scored as it stands (0: 3 x points + 20; "
       "huge boards need a cap to answer in bounded time)")(
+      "prior-model", po::value(&priorModel),
+      "mcts: learned move model (fgo prior train) seeding new tree nodes; none: only the "
+      "hand-set priors (default: $FGO_TABLES_DIR/prior.fgt or the source tree's "
+      "tables/prior.fgt)")(
+      "prior-weight", po::value(&mcts.search.learned.weight)->default_value(30),
+      "mcts tuning: virtual wins the model's most probable move gets in a new node")(
+      "prior-exponent", po::value(&mcts.search.learned.exponent)->default_value(0.5),
+      "mcts tuning: a move gets weight x (p / p_max)^exponent virtual wins")(
+      "puct", po::value(&mcts.search.learned.puct)->default_value(0),
+      "mcts tuning: PUCT term c x p x sqrt(N) / (1 + n) in selection (0: off)")(
+      "no-hand-priors", "mcts tuning: with a model, leave out the hand-set tactical priors")(
       "analysis-memory", po::value(&mcts.analysisMemoryMB)->default_value(1024),
       "mcts: MB of search tree an analysis may grow before it stops searching")("quiet",
                                                                                 "no log on stderr");
@@ -114,6 +127,21 @@ int runGtp(const std::vector<std::string>& args) {
   }
   if (!(mcts.search.explore >= 0 && mcts.search.explore <= 10)) {
     throw UsageError("--explore must be 0..10");
+  }
+  if (!(mcts.search.learned.weight >= 0 && mcts.search.learned.weight <= 1e4) ||
+      !(mcts.search.learned.exponent >= 0 && mcts.search.learned.exponent <= 10) ||
+      !(mcts.search.learned.puct >= 0 && mcts.search.learned.puct <= 100)) {
+    throw UsageError("--prior-weight must be 0..10000, --prior-exponent 0..10, --puct 0..100");
+  }
+  mcts.search.learned.handPriors = vm.count("no-hand-priors") == 0;
+  if (priorModel == "none") {
+    mcts.search.learned.enabled = false;
+  } else if (!priorModel.empty()) {
+    mcts.search.learned.model =
+        std::make_shared<const prior::Model>(prior::Model::load(priorModel));
+  } else if (!engine::defaultPriorModel() && config.log) {
+    *config.log << "fgo gtp: no move model at " << engine::defaultPriorModelPath().string()
+                << ", searching with the hand-set priors only\n";
   }
   std::unique_ptr<engine::Player> chosen = makePlayer(player, mcts, seed);
   if (!bookFile.empty()) {

@@ -126,7 +126,7 @@ MctsResult MctsPlayer::analyze(const Game& game, Color toMove, const SearchRepor
 
 int MctsPlayer::analysisPlayoutCap(int points) const {
   if (options_.analysisPlayouts > 0) return options_.analysisPlayouts;
-  constexpr double NODE_BYTES = 56;  // sizeof(Node) in engine/play/mcts.cpp today
+  constexpr double NODE_BYTES = 64;  // sizeof(Node) in engine/play/mcts.cpp today
   const double nodesPerPlayout = (points + 1.0) / std::max(1, options_.search.expandAfter) + 1;
   const double cap = options_.analysisMemoryMB * 1048576.0 / (NODE_BYTES * nodesPerPlayout);
   return static_cast<int>(std::clamp(cap, 100.0, 1e9));
@@ -136,8 +136,10 @@ std::string MctsPlayer::description() const {
   std::string budget = options_.secondsPerMove > 0
                            ? std::to_string(options_.secondsPerMove).substr(0, 4) + " s a move"
                            : std::to_string(options_.search.playouts) + " playouts a move";
-  return "Monte-Carlo tree search with RAVE, " + budget + " without a clock, " +
-         std::to_string(options_.search.threads) + " thread(s)";
+  const bool learned = searchPriorModel(options_.search) != nullptr;
+  return "Monte-Carlo tree search with RAVE, " +
+         std::string(learned ? "learned move prior, " : "hand-set priors only, ") + budget +
+         " without a clock, " + std::to_string(options_.search.threads) + " thread(s)";
 }
 
 }  // namespace engine

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -13,6 +14,7 @@
 
 #include "engine/board/random_player.hpp"
 #include "engine/board/score.hpp"
+#include "engine/prior/model.hpp"
 
 namespace engine {
 
@@ -30,8 +32,9 @@ struct Node {
   double wins = 0;  // for the mover
   uint32_t raveVisits = 0;
   double raveWins = 0;
-  float priorVisits = 0;  // virtual visits and wins from policy.hpp computePriors
+  float priorVisits = 0;  // virtual visits and wins from nodePriors
   float priorWins = 0;
+  float prob = 0;  // the learned model's probability of `move` (PUCT term)
 };
 
 constexpr double PASS_FIRST_VALUE = 0.3;  // first-play value of an unvisited pass
@@ -74,7 +77,8 @@ class Worker {
  public:
   // Starts from `tree` (a subtree kept from an earlier search, root first) when it is
   // not empty, else from a bare root.
-  Worker(const Game& game, const MctsParams& params, uint64_t seed, std::vector<Node> tree)
+  Worker(const Game& game, const MctsParams& params, const prior::Model* model, uint64_t seed,
+         std::vector<Node> tree)
       : game_(game),
         params_(params),
         policy_(seed, params.policy),
@@ -88,7 +92,10 @@ class Worker {
     ownership_.assign(static_cast<size_t>(root_.width()) * root_.height(), 0);
     maxPlayoutMoves_ = params.maxPlayoutMoves > 0 ? params.maxPlayoutMoves
                                                   : 3 * root_.width() * root_.height() + 20;
-    rootLast_ = game.moves().empty() ? NO_POINT : game.moves().back().point;
+    const auto& moves = game.moves();
+    rootLast_ = moves.empty() ? NO_POINT : moves.back().point;
+    rootBeforeLast_ = moves.size() < 2 ? NO_POINT : moves[moves.size() - 2].point;
+    if (model && params.priors) scorer_ = std::make_unique<prior::Scorer>(*model);
     if (nodes_[0].expanded) refreshRootPriors();
   }
 
@@ -100,15 +107,16 @@ class Worker {
     pathHashes_.clear();
     Color c = game_.toMove();
     int passes = game_.consecutivePasses();
-    Point last = rootLast_;
+    Point last = rootLast_, beforeLast = rootBeforeLast_;
     uint32_t node = 0;
     while (passes < game_.rules().passesToEnd) {
       if (!nodes_[node].expanded) {
         if (nodes_[node].visits + 1 < static_cast<uint32_t>(params_.expandAfter) && node != 0)
           break;
-        expand(node, c, last);
+        expand(node, c, last, beforeLast);
       }
       node = select(node);
+      beforeLast = last;
       last = nodes_[node].move;
       playMove(last, c, passes);
       path_.push_back(node);
@@ -149,7 +157,7 @@ class Worker {
            std::find(pathHashes_.begin(), pathHashes_.end(), h) == pathHashes_.end();
   }
 
-  void expand(uint32_t node, Color c, Point last) {
+  void expand(uint32_t node, Color c, Point last, Point beforeLast) {
     moves_.clear();
     for (Point p : scratch_.emptyPoints()) {
       if (!scratch_.isLegal(p, c) || scratch_.isEyeOf(p, c) || !superkoOk(p, c)) continue;
@@ -157,15 +165,16 @@ class Worker {
     }
     moves_.push_back(PASS);
     const uint32_t first = static_cast<uint32_t>(nodes_.size());
-    std::vector<Prior> priors;
     if (params_.priors) {
-      priors = computePriors(scratch_, c, last, moves_, node != 0 || params_.rootNearPrior);
+      nodePriors(scratch_, c, last, beforeLast, moves_, node != 0 || params_.rootNearPrior, params_,
+                 scorer_.get(), priors_, probs_);
     }
     for (size_t i = 0; i < moves_.size(); ++i) {
       Node n{moves_[i], c};
       if (params_.priors) {
-        n.priorVisits = priors[i].visits;
-        n.priorWins = priors[i].wins;
+        n.priorVisits = priors_[i].visits;
+        n.priorWins = priors_[i].wins;
+        if (!probs_.empty()) n.prob = probs_[i];
       }
       if (node == 0) addHint(n);
       nodes_.push_back(n);
@@ -184,14 +193,15 @@ class Worker {
     for (uint32_t i = root.firstChild; i < root.firstChild + root.numChildren; ++i) {
       moves_.push_back(nodes_[i].move);
     }
-    std::vector<Prior> priors;
     if (params_.priors) {
-      priors = computePriors(scratch_, game_.toMove(), rootLast_, moves_, params_.rootNearPrior);
+      nodePriors(scratch_, game_.toMove(), rootLast_, rootBeforeLast_, moves_,
+                 params_.rootNearPrior, params_, scorer_.get(), priors_, probs_);
     }
     for (size_t k = 0; k < moves_.size(); ++k) {
       Node& n = nodes_[root.firstChild + k];
-      n.priorVisits = params_.priors ? priors[k].visits : 0;
-      n.priorWins = params_.priors ? priors[k].wins : 0;
+      n.priorVisits = params_.priors ? priors_[k].visits : 0;
+      n.priorWins = params_.priors ? priors_[k].wins : 0;
+      n.prob = params_.priors && !probs_.empty() ? probs_[k] : 0;
       addHint(n);
     }
   }
@@ -229,12 +239,14 @@ class Worker {
   uint32_t select(uint32_t node) {
     const Node& parent = nodes_[node];
     const double logN = std::log(parent.visits + 1.0);
+    const double puct = params_.learned.puct * std::sqrt(static_cast<double>(parent.visits));
     double best = -1e9;
     uint32_t bestChild = parent.firstChild;
     for (uint32_t i = parent.firstChild; i < parent.firstChild + parent.numChildren; ++i) {
       const Node& ch = nodes_[i];
       double v = value(ch);
       if (params_.explore > 0) v += params_.explore * std::sqrt(logN / (ch.visits + 1.0));
+      if (puct > 0) v += puct * ch.prob / (1.0 + ch.visits);
       // Tiny random tie-break so equal values do not always pick the first.
       v += 1e-6 * static_cast<double>(policy_.rng().below(1024));
       if (v > best) {
@@ -291,7 +303,11 @@ class Worker {
   std::vector<Color> firstPlayer_;
   std::vector<float> ownership_;
   std::vector<Point> moves_;
+  std::vector<Prior> priors_;              // expand's scratch: the new children's priors
+  std::vector<float> probs_;               // and their model probabilities
+  std::unique_ptr<prior::Scorer> scorer_;  // null without a learned prior
   Point rootLast_ = NO_POINT;
+  Point rootBeforeLast_ = NO_POINT;
   int maxPlayoutMoves_ = 0;
   int simulations_ = 0;
   std::mutex mutex_;
@@ -544,6 +560,64 @@ std::string MctsTrees::checkConsistency() const {
   return "";
 }
 
+// ---- Learned prior -------------------------------------------------------------------
+
+std::filesystem::path defaultPriorModelPath() {
+  if (const char* dir = std::getenv("FGO_TABLES_DIR"))
+    return std::filesystem::path(dir) / "prior.fgt";
+  return std::filesystem::path(FGO_SOURCE_DIR) / "tables" / "prior.fgt";
+}
+
+std::shared_ptr<const prior::Model> defaultPriorModel() {
+  // Loaded once (thread-safe static initialisation); a throw leaves it to the next call.
+  static const std::shared_ptr<const prior::Model> model =
+      []() -> std::shared_ptr<const prior::Model> {
+    const std::filesystem::path path = defaultPriorModelPath();
+    if (!std::filesystem::exists(path)) return nullptr;
+    return std::make_shared<const prior::Model>(prior::Model::load(path));
+  }();
+  return model;
+}
+
+std::shared_ptr<const prior::Model> searchPriorModel(const MctsParams& params) {
+  if (!params.priors || !params.learned.enabled) return nullptr;
+  return params.learned.model ? params.learned.model : defaultPriorModel();
+}
+
+void nodePriors(Board& board, Color c, Point last, Point beforeLast,
+                const std::vector<Point>& moves, bool nearLast, const MctsParams& params,
+                prior::Scorer* scorer, std::vector<Prior>& out, std::vector<float>& probs) {
+  const LearnedPriorParams& lp = params.learned;
+  probs.clear();
+  if (!scorer || lp.handPriors) {
+    out = computePriors(board, c, last, moves, nearLast);
+  } else {
+    constexpr float EVEN = 10;  // the even-game prior of computePriors: 10 visits at 50%
+    out.assign(moves.size(), Prior{EVEN, EVEN / 2});
+  }
+  if (!scorer || moves.empty()) return;
+  thread_local std::vector<float> all;  // per point, the model's probabilities
+  scorer->scores(board, c, last, beforeLast, all);
+  double sum = 0, top = 0;
+  probs.resize(moves.size());
+  for (size_t i = 0; i < moves.size(); ++i) {
+    probs[i] = moves[i] < all.size() ? all[moves[i]] : 0.f;
+    sum += probs[i];
+    top = std::max(top, static_cast<double>(probs[i]));
+  }
+  if (sum <= 0) {
+    std::fill(probs.begin(), probs.end(), 1.f / static_cast<float>(moves.size()));
+    return;  // the model sees no legal move here: it cannot tell them apart
+  }
+  for (size_t i = 0; i < moves.size(); ++i) {
+    probs[i] = static_cast<float>(probs[i] / sum);
+    const double rel = static_cast<double>(probs[i]) / (top / sum);
+    const auto bonus = static_cast<float>(lp.weight * std::pow(rel, lp.exponent));
+    out[i].visits += bonus;
+    out[i].wins += bonus;
+  }
+}
+
 MctsResult mctsSearch(const Game& game, const MctsParams& params) {
   return mctsSearch(game, params, nullptr);
 }
@@ -552,6 +626,7 @@ MctsResult mctsSearch(const Game& game, const MctsParams& params, MctsTrees* tre
   const auto start = Clock::now();
   if (game.over()) return MctsResult{};
   const int threads = std::max(1, params.threads);
+  const std::shared_ptr<const prior::Model> model = searchPriorModel(params);
   std::vector<std::vector<Node>> kept;
   if (trees && trees->state_) kept = reusableTrees(*trees->state_, game);
   kept.resize(static_cast<size_t>(threads));
@@ -566,7 +641,7 @@ MctsResult mctsSearch(const Game& game, const MctsParams& params, MctsTrees* tre
 #pragma omp parallel num_threads(threads)
   {
     const int t = omp_get_thread_num();
-    workers[t] = std::make_unique<Worker>(game, params, params.seed * 1000003 + t,
+    workers[t] = std::make_unique<Worker>(game, params, model.get(), params.seed * 1000003 + t,
                                           std::move(kept[static_cast<size_t>(t)]));
     Worker& w = *workers[t];
     ready.fetch_add(1);

@@ -8,6 +8,15 @@
 //
 // Every legal move is a candidate; the fractal cascade does not narrow them (yet).
 //
+// Learned prior (MctsParams::learned, on by default): when a node is expanded, the
+// Bradley-Terry move model of engine/prior (Coulom 2007, "Computing Elo Ratings of Move
+// Patterns in the Game of Go") scores its candidates; move i with probability p_i gets
+// weight * (p_i / p_max)^exponent extra virtual visits, all won (the way Pachi and
+// Fuego turn pattern probabilities into prior wins), beside the hand-set tactical priors
+// of policy.hpp, and optionally a PUCT term puct * p_i * sqrt(N) / (1 + n_i) (Rosin
+// 2011; AlphaGo). The model is loaded once per process (defaultPriorModel) and shared
+// read-only; each thread has its own prior::Scorer.
+//
 // Tree reuse: pass an MctsTrees to mctsSearch and the trees stay there after the search;
 // the next search of a position reached from that one by the moves actually played
 // starts from their subtree (the rest is dropped), as MoGo, Fuego and Pachi do. The
@@ -17,6 +26,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
@@ -25,9 +35,25 @@
 #include "engine/board/game.hpp"
 #include "engine/play/policy.hpp"
 
+namespace prior {
+class Model;
+class Scorer;
+}  // namespace prior
+
 namespace engine {
 
 struct MctsResult;
+
+// How the learned move model (engine/prior) seeds new tree nodes.
+struct LearnedPriorParams {
+  bool enabled = true;  // off: only the hand-set priors of policy.hpp
+  // The model; null means defaultPriorModel() (none when that file is missing).
+  std::shared_ptr<const prior::Model> model;
+  double weight = 30;      // virtual wins of the most probable candidate of a node
+  double exponent = 0.5;   // the i-th candidate gets weight * (p_i / p_max)^exponent
+  double puct = 0;         // PUCT term puct * p_i * sqrt(N) / (1 + n_i) in selection (0: off)
+  bool handPriors = true;  // keep policy.hpp computePriors beside the learned prior
+};
 
 struct MctsParams {
   int playouts = 5000;      // simulations per move, summed over threads (0: no limit)
@@ -41,9 +67,10 @@ struct MctsParams {
   // The root's priors include the bonus for nearness to the last move. Off by default:
   // measured weaker (docs/STRENGTH.md, self-play after the search copy kept the last move).
   bool rootNearPrior = false;
-  int maxPlayoutMoves = 0;  // a playout stops after this many moves and is scored as it
-                            // stands (0: 3 x points + 20, i.e. played out)
-  PolicyParams policy;      // playout policy (heavy by default)
+  int maxPlayoutMoves = 0;     // a playout stops after this many moves and is scored as it
+                               // stands (0: 3 x points + 20, i.e. played out)
+  PolicyParams policy;         // playout policy (heavy by default)
+  LearnedPriorParams learned;  // the learned move model in new nodes (needs priors)
   // Root moves with an extra prior, best first (e.g. the cascade's uploaded candidates,
   // engine/play/cascade.hpp): the i-th of n gets hintPrior * (1 - i / n) virtual wins.
   std::vector<Point> rootHints;
@@ -108,6 +135,24 @@ class MctsTrees {
   friend MctsResult mctsSearch(const Game&, const MctsParams&, MctsTrees*);
   std::unique_ptr<State> state_;
 };
+
+// Path of the default move model: $FGO_TABLES_DIR/prior.fgt, else the source tree's
+// tables/prior.fgt.
+std::filesystem::path defaultPriorModelPath();
+// The default move model, loaded on first use and shared for the rest of the process;
+// null when its file does not exist. Throws tables::TableError for a damaged file.
+std::shared_ptr<const prior::Model> defaultPriorModel();
+// The model a search with these parameters uses (null: no learned prior).
+std::shared_ptr<const prior::Model> searchPriorModel(const MctsParams& params);
+
+// The priors the search gives c's candidate `moves` at a node reached by the moves
+// last, beforeLast (PASS or NO_POINT when none): computePriors (with the nearness bonus
+// when nearLast) unless learned.handPriors is off, plus the learned prior's virtual wins
+// when scorer is not null. probs gets each move's model probability renormalised over
+// `moves` (empty without a scorer). `moves` are legal for c.
+void nodePriors(Board& board, Color c, Point last, Point beforeLast,
+                const std::vector<Point>& moves, bool nearLast, const MctsParams& params,
+                prior::Scorer* scorer, std::vector<Prior>& out, std::vector<float>& probs);
 
 // Searches the game's position for the side to move. The game is not changed.
 MctsResult mctsSearch(const Game& game, const MctsParams& params);

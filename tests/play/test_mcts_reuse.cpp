@@ -9,6 +9,7 @@
 
 #include "engine/board/score.hpp"
 #include "engine/play/mcts.hpp"
+#include "engine/prior/model.hpp"
 
 using namespace engine;
 
@@ -146,7 +147,16 @@ TEST_CASE("tree reuse: the reused root's children get a fresh root's priors") {
   std::vector<Point> moves;
   for (const MoveStat& m : root) moves.push_back(m.move);
   Board board = g.board();
-  const std::vector<Prior> fresh = computePriors(board, Color::Black, reply.point, moves, false);
+  // A fresh root's priors: the hand-set ones without the nearness bonus, plus the
+  // learned model's (the default model when there is one).
+  const MctsParams params = smallSearch(200, 2);
+  const auto model = searchPriorModel(params);
+  std::unique_ptr<prior::Scorer> scorer;
+  if (model) scorer = std::make_unique<prior::Scorer>(*model);
+  std::vector<Prior> fresh;
+  std::vector<float> probs;
+  nodePriors(board, Color::Black, reply.point, ours.point, moves, false, params, scorer.get(),
+             fresh, probs);
   // As an inner node the children had the nearness bonus, so some priors change.
   int changed = 0;
   for (size_t i = 0; i < root.size(); ++i) {

@@ -1,0 +1,158 @@
+// The learned move prior in the search (MctsParams::learned): how model probabilities
+// become virtual wins, that the tree's priors equal a from-scratch computation, and that
+// the default model is found and used.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <memory>
+#include <numeric>
+
+#include "engine/board/random_player.hpp"
+#include "engine/play/mcts.hpp"
+#include "engine/prior/model.hpp"
+
+using namespace engine;
+
+namespace {
+
+// A 9x9 game after n random moves (seeded).
+Game randomGame(int n, uint64_t seed) {
+  Game g({9, 9});
+  RandomPlayer player(seed);
+  for (int i = 0; i < n && !g.over(); ++i)
+    REQUIRE(g.play(player.choose(g), g.toMove()) == MoveError::None);
+  return g;
+}
+
+// Candidates as the search makes them: legal, not filling an own eye, and the pass.
+std::vector<Point> candidates(const Board& b, Color c) {
+  std::vector<Point> moves;
+  for (Point p : b.emptyPoints()) {
+    if (b.isLegal(p, c) && !b.isEyeOf(p, c)) moves.push_back(p);
+  }
+  moves.push_back(PASS);
+  return moves;
+}
+
+// A model preferring first-line moves by a factor of 100 (every other gamma 1).
+std::shared_ptr<const prior::Model> firstLineModel() {
+  auto m = std::make_shared<prior::Model>();
+  m->setGamma(prior::G_EDGE, 1, 100.f);
+  return m;
+}
+
+bool firstLine(const Board& b, Point p) {
+  return p != PASS &&
+         (b.x(p) == 0 || b.y(p) == 0 || b.x(p) == b.width() - 1 || b.y(p) == b.height() - 1);
+}
+
+}  // namespace
+
+TEST_CASE("learned prior: model probabilities become virtual wins") {
+  const Game g = randomGame(12, 3);
+  Board board = g.board();
+  const Color c = g.toMove();
+  const std::vector<Point> moves = candidates(board, c);
+  const Point last = g.moves().back().point, before = g.moves()[g.moves().size() - 2].point;
+  MctsParams params;
+  params.learned.model = firstLineModel();
+  params.learned.weight = 40;
+  params.learned.exponent = 0.5;
+  prior::Scorer scorer(*params.learned.model);
+  std::vector<Prior> out;
+  std::vector<float> probs;
+  nodePriors(board, c, last, before, moves, true, params, &scorer, out, probs);
+  const std::vector<Prior> hand = computePriors(board, c, last, moves, true);
+  REQUIRE(out.size() == moves.size());
+  REQUIRE(probs.size() == moves.size());
+  CHECK(std::accumulate(probs.begin(), probs.end(), 0.0) == Approx(1.0).epsilon(1e-5));
+  for (size_t i = 0; i < moves.size(); ++i) {
+    INFO("move " << moves[i]);
+    const float bonus = out[i].visits - hand[i].visits;
+    CHECK(out[i].wins - hand[i].wins == Approx(bonus));  // the bonus is all wins
+    // First-line moves are 100 times likelier: the full weight; others (100)^-0.5 of it.
+    CHECK(bonus == Approx(firstLine(board, moves[i]) ? 40.0 : 4.0).epsilon(1e-3));
+  }
+  // Without the hand-set priors every move starts from the even prior, 10 visits at 50%.
+  params.learned.handPriors = false;
+  nodePriors(board, c, last, before, moves, true, params, &scorer, out, probs);
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const float bonus = firstLine(board, moves[i]) ? 40.f : 4.f;
+    CHECK(out[i].visits == Approx(10 + bonus).epsilon(1e-3));
+    CHECK(out[i].wins == Approx(5 + bonus).epsilon(1e-3));
+  }
+  // No scorer: the hand-set priors alone, no probabilities.
+  nodePriors(board, c, last, before, moves, true, params, nullptr, out, probs);
+  CHECK(probs.empty());
+  for (size_t i = 0; i < moves.size(); ++i) CHECK(out[i].visits == hand[i].visits);
+}
+
+TEST_CASE("learned prior: which model a search uses") {
+  MctsParams params;
+  params.learned.model = firstLineModel();
+  CHECK(searchPriorModel(params) == params.learned.model);
+  params.learned.enabled = false;
+  CHECK(searchPriorModel(params) == nullptr);
+  params.learned.enabled = true;
+  params.priors = false;  // the light search has no priors at all
+  CHECK(searchPriorModel(params) == nullptr);
+  params = MctsParams{};
+  if (!std::filesystem::exists(defaultPriorModelPath())) {
+    WARN("no default move model at " << defaultPriorModelPath() << ": skipped");
+    return;
+  }
+  const auto model = searchPriorModel(params);
+  REQUIRE(model != nullptr);
+  CHECK(model == defaultPriorModel());  // loaded once, shared
+  CHECK(model->spatial().size() > 0);
+}
+
+TEST_CASE("learned prior: the tree's root priors equal a from-scratch computation") {
+  const Game g = randomGame(20, 5);
+  MctsParams params;
+  params.playouts = 300;
+  params.threads = 2;
+  params.learned.model = firstLineModel();
+  MctsTrees trees;
+  mctsSearch(g, params, &trees);
+  CHECK(trees.checkConsistency() == "");
+  const std::vector<MoveStat> root = trees.childStats({});
+  REQUIRE(!root.empty());
+  std::vector<Point> moves;
+  for (const MoveStat& m : root) moves.push_back(m.move);
+  Board board = g.board();
+  prior::Scorer scorer(*params.learned.model);
+  std::vector<Prior> fresh;
+  std::vector<float> probs;
+  const Point last = g.moves().back().point, before = g.moves()[g.moves().size() - 2].point;
+  nodePriors(board, g.toMove(), last, before, moves, false, params, &scorer, fresh, probs);
+  int boosted = 0;
+  for (size_t i = 0; i < root.size(); ++i) {
+    INFO("move " << root[i].move);
+    CHECK(root[i].priorVisits == fresh[i].visits);
+    CHECK(root[i].priorWins == fresh[i].wins);
+    if (firstLine(board, root[i].move)) ++boosted;
+  }
+  CHECK(boosted > 0);
+}
+
+TEST_CASE("learned prior: a strong prior steers the search, PUCT concentrates it") {
+  const Game g({9, 9});
+  MctsParams params;
+  params.playouts = 400;
+  params.threads = 1;
+  params.learned.model = firstLineModel();
+  params.learned.handPriors = false;
+  params.learned.weight = 400;  // far more than 400 playouts can overturn
+  const MctsResult steered = mctsSearch(g, params);
+  CHECK(firstLine(g.board(), steered.move));
+  params.learned.weight = 0;
+  params.learned.puct = 50;
+  const MctsResult puct = mctsSearch(g, params);
+  int onFirstLine = 0;
+  for (const MoveStat& m : puct.moves) {
+    if (firstLine(g.board(), m.move)) onFirstLine += m.visits;
+  }
+  // 32 of 81 points are on the first line; the PUCT term sends most visits there.
+  CHECK(onFirstLine > puct.playouts / 2);
+}
