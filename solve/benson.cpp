@@ -124,4 +124,26 @@ ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
   return b;
 }
 
+StaticBoundsCache::StaticBoundsCache(const Geometry& g, int log2Entries, bool territory)
+    : g_(g), territory_(territory), shift_(64 - log2Entries), entries_(size_t{1} << log2Entries) {}
+
+ScoreBounds StaticBoundsCache::boundsAfterPasses(Mask own, Mask opp, int passes) {
+  const uint64_t key = own | opp << 32;  // never 0: the caller skips the empty board
+  // Multiplicative hashing (Knuth): the top bits of key * odd constant.
+  Entry& e = entries_[(key * 0x9E3779B97F4A7C15ull) >> shift_];
+  if (e.key != key) {
+    ++misses_;
+    const ScoreBounds b = staticBounds(g_, own, opp, territory_);
+    e.key = key;
+    e.lower = static_cast<int8_t>(b.lower), e.upper = static_cast<int8_t>(b.upper);
+    e.area = static_cast<int8_t>(areaScore(g_, own, opp));
+  } else {
+    ++hits_;
+  }
+  ScoreBounds b{e.lower, e.upper};
+  if (passes >= 1)
+    b.lower = std::max(b.lower, int{e.area}), b.upper = std::max(b.upper, int{e.area});
+  return b;
+}
+
 }  // namespace solve

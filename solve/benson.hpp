@@ -4,6 +4,8 @@
 // does, so the final area score is bounded without search.
 #pragma once
 
+#include <vector>
+
 #include "solve/geometry.hpp"
 
 namespace solve {
@@ -33,5 +35,33 @@ ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory =
 // when White ended the game). Its lower bound is the mover's safe points or that score.
 ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
                               bool territory = true);
+
+// A memo of staticBounds and the area score by exact position, one per search thread:
+// the search meets the same position many times (transpositions, every horizon of the
+// iterative deepening, every null-window test of MTD), and the Benson iteration was 30%
+// of the instructions of a 3x4 solve (callgrind, docs/SOLVER.md, session 5). The key is
+// the exact position (own low 32 bits, opp high), so a hit is always right; direct
+// mapped, a newer position overwrites an older one. staticBounds is its from-scratch twin
+// (tests/solve/test_solver.cpp compares them over random games).
+class StaticBoundsCache {
+ public:
+  // A cache of 2^log2Entries entries (16 bytes each) for the geometry g.
+  StaticBoundsCache(const Geometry& g, int log2Entries, bool territory);
+  // The same as boundsAfterPasses(g, own, opp, passes, territory); own | opp non-empty.
+  ScoreBounds boundsAfterPasses(Mask own, Mask opp, int passes);
+  uint64_t hits() const { return hits_; }
+  uint64_t misses() const { return misses_; }
+
+ private:
+  struct Entry {
+    uint64_t key = 0;
+    int8_t lower = 0, upper = 0, area = 0;
+  };
+  const Geometry& g_;
+  bool territory_;
+  int shift_;
+  std::vector<Entry> entries_;
+  uint64_t hits_ = 0, misses_ = 0;
+};
 
 }  // namespace solve

@@ -68,7 +68,9 @@ class Geometry {
   // Image of a set of points under symmetry s (four byte-table look-ups).
   Mask mapMask(int s, Mask m) const {
     const auto& t = table_[s];
-    return t[0][m & 255] | t[1][(m >> 8) & 255] | t[2][(m >> 16) & 255] | t[3][(m >> 24) & 255];
+    const Mask low = t[0][m & 255] | t[1][(m >> 8) & 255];
+    if (n_ <= 16) return low;  // the upper bytes are empty on boards of 16 points or fewer
+    return low | t[2][(m >> 16) & 255] | t[3][(m >> 24) & 255];
   }
 
   // GTP vertex of point p ("C3"), or "pass" for a negative p.

@@ -24,7 +24,11 @@ Node childAfter(const Geometry& g, bool suicideAllowed, const Node& n, int move,
 
 Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& tt,
                const Position& root, const SearchLimits& limits, int variant)
-    : g_(g), opt_(opt), tt_(tt), limits_(limits) {
+    : g_(g),
+      opt_(opt),
+      tt_(tt),
+      limits_(limits),
+      bounds_(g, std::clamp(opt.ttLog2 - 4, 10, 20), opt.territory) {
   n_ = g_.points();
   sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;
   for (uint64_t h : root.history) {
@@ -128,7 +132,10 @@ void Worker::canonical(const Node& n, uint64_t& key, uint8_t& extra, int& sym) c
   sym = 0;
   if (opt_.symmetry) {
     for (int s = 1; s < g_.symmetries(); ++s) {
-      const uint64_t k = g_.mapMask(s, n.own) | g_.mapMask(s, n.opp) << 32;
+      // The opponent's stones are the key's high half: an image with a larger one loses.
+      const Mask oppImage = g_.mapMask(s, n.opp);
+      if (oppImage > key >> 32) continue;
+      const uint64_t k = g_.mapMask(s, n.own) | oppImage << 32;
       const int kk = n.ko < 0 ? -1 : g_.mapPoint(s, n.ko);
       if (k < key || (k == key && kk < ko)) key = k, ko = kk, sym = s;
     }
@@ -275,7 +282,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   const int ply = static_cast<int>(path_.size()) - 1;  // this node's path index
   int lo = -n_, hi = n_;
   if (opt_.benson && (n.own | n.opp)) {
-    const ScoreBounds b = boundsAfterPasses(g_, n.own, n.opp, n.passes, opt_.territory);
+    const ScoreBounds b = bounds_.boundsAfterPasses(n.own, n.opp, n.passes);
     lo = b.lower, hi = b.upper;
     if (lo == hi || lo >= beta || hi <= alpha) {
       ++stats_.staticCuts;

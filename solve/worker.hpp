@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "solve/benson.hpp"
 #include "solve/solver.hpp"
 #include "solve/tt.hpp"
 
@@ -107,6 +108,7 @@ class Worker {
   std::vector<PathPrefix> prefix_;
   std::array<std::array<int8_t, 2>, 1024> killers_{};
   std::array<uint32_t, MAX_POINTS> history_{};
+  StaticBoundsCache bounds_;  // memo of the Benson/territory bounds by position
   uint64_t nodes_ = 0;
   bool aborted_ = false;
   SearchStats stats_;

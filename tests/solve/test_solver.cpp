@@ -454,3 +454,51 @@ TEST_CASE("bad input gives clear errors") {
   depths.depthStep = 0;
   CHECK_THROWS_AS(Solver(g, depths), engine::InputError);
 }
+
+TEST_CASE("the static-bounds cache agrees with the direct computation over random games") {
+  // A tiny cache (2^4 entries) so that entries are overwritten often; both colours as
+  // mover, with and without a pass. Boards above 16 points use the upper mask bytes.
+  for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 4}, std::pair{5, 4}, std::pair{5, 5}}) {
+    const Geometry g(w, h);
+    for (const bool territory : {true, false}) {
+      StaticBoundsCache cache(g, 4, territory);
+      int compared = 0;
+      for (uint64_t seed = 1; seed <= 40; ++seed) {
+        RandomGame rg = randomGame(g, {}, 5 + static_cast<int>(seed % 30), seed * 31 + w);
+        const Position& p = rg.position;
+        if (!(p.black | p.white)) continue;
+        for (int passes = 0; passes <= 1; ++passes) {
+          for (const bool swap : {false, true}) {
+            const Mask own = swap ? p.white : p.black, opp = swap ? p.black : p.white;
+            for (int again = 0; again < 2; ++again) {  // a miss, then (usually) a hit
+              const ScoreBounds c = cache.boundsAfterPasses(own, opp, passes);
+              const ScoreBounds d = boundsAfterPasses(g, own, opp, passes, territory);
+              CHECK(c.lower == d.lower);
+              CHECK(c.upper == d.upper);
+              ++compared;
+            }
+          }
+        }
+      }
+      CHECK(compared > 200);
+      CHECK(cache.hits() > 0);
+    }
+  }
+}
+
+TEST_CASE("symmetry images of masks agree with the point maps on every board size") {
+  for (auto [w, h] : {std::pair{4, 4}, std::pair{3, 5}, std::pair{5, 5}, std::pair{4, 8}}) {
+    const Geometry g(w, h);
+    engine::Rng rng(static_cast<uint64_t>(w * 100 + h));
+    for (int i = 0; i < 50; ++i) {
+      const Mask m = rng.next() & g.all();
+      for (int s = 0; s < g.symmetries(); ++s) {
+        Mask expected = 0;
+        for (int p = 0; p < g.points(); ++p) {
+          if (m >> p & 1) expected |= Mask{1} << g.mapPoint(s, p);
+        }
+        CHECK(g.mapMask(s, m) == expected);
+      }
+    }
+  }
+}
