@@ -71,6 +71,7 @@ void FeatureContext::reset(const Board& board, Color toMove, Point last, Point b
   last_ = last;
   before_ = beforeLast;
   spatial_ = spatial;
+  if (spatial_ != nullptr) grid_.reset(board, toMove);
   computeLiberties();
 }
 
@@ -188,13 +189,18 @@ uint32_t FeatureContext::captureValue(const MoveFacts& f) const {
   return f.capturedStones >= 2 ? 3 : 4;
 }
 
-MoveFeatures FeatureContext::features(Point p) const {
+bool FeatureContext::mayBeTactical(Point p) const {
   const Board& b = *board_;
-  MoveFeatures m;
-  if (p == PASS) {
-    m.value[G_PASS] = last_ == PASS ? 2 : 1;
-    return m;
+  if (b.neighbourCount(p, Color::Empty) <= 1) return true;
+  for (Point nb : b.neighbours(p)) {
+    if (engine::isStone(b.at(nb)) && libCount_[b.chainHead(nb)] <= 2) return true;
   }
+  return false;
+}
+
+void FeatureContext::tacticalFeatures(Point p, MoveFeatures& m) const {
+  const Board& b = *board_;
+  if (!mayBeTactical(p)) return;
   const MoveFacts f = facts(p);
   m.value[G_CAPTURE] = captureValue(f);
   for (int i = 0; i < f.nOwn && f.newLibs >= 2; ++i) {
@@ -216,18 +222,37 @@ MoveFeatures FeatureContext::features(Point p) const {
     const uint32_t v = b.koPoint() != NO_POINT ? 1u : b.chainSize(h) == 1 ? 2u : 3u;
     m.value[G_ATARI] = std::max(m.value[G_ATARI], v);
   }
+}
+
+void FeatureContext::localFeatures(Point p, MoveFeatures& m, int* reach) const {
+  const Board& b = *board_;
   const int x = b.x(p), y = b.y(p);
   const int line = std::min({x, y, b.width() - 1 - x, b.height() - 1 - y}) + 1;
   m.value[G_EDGE] = static_cast<uint32_t>(std::min(line, 5));
+  m.value[G_PATTERN3] = pattern3Id(pattern3Code(p)) + 1;
+  if (spatial_ != nullptr) {
+    const SpatialMatch sm = spatial_->match(grid_, p);
+    m.value[G_SPATIAL] = static_cast<uint32_t>(sm.id + 1);
+    if (reach != nullptr) *reach = sm.reach;
+  } else if (reach != nullptr) {
+    *reach = 0;
+  }
+}
+
+MoveFeatures FeatureContext::features(Point p) const {
+  const Board& b = *board_;
+  MoveFeatures m;
+  if (p == PASS) {
+    m.value[G_PASS] = last_ == PASS ? 2 : 1;
+    return m;
+  }
+  tacticalFeatures(p, m);
+  localFeatures(p, m);
   if (last_ != NO_POINT && last_ != PASS && b.isPoint(last_)) {
     m.value[G_DIST_LAST] = distanceValue(coulomDistance(b, p, last_));
   }
   if (before_ != NO_POINT && before_ != PASS && b.isPoint(before_)) {
     m.value[G_DIST_BEFORE] = distanceValue(coulomDistance(b, p, before_));
-  }
-  m.value[G_PATTERN3] = pattern3Id(pattern3Code(p)) + 1;
-  if (spatial_ != nullptr) {
-    m.value[G_SPATIAL] = static_cast<uint32_t>(spatial_->lookup(b, p, me_) + 1);
   }
   return m;
 }
@@ -261,10 +286,13 @@ uint32_t FeatureContext::pattern3Code(Point p) const {
 void FeatureContext::candidates(std::vector<Point>& out) const {
   out.clear();
   const Board& b = *board_;
-  for (Point p : b.emptyPoints()) {
-    if (b.isLegal(p, me_)) out.push_back(p);
+  // Row by row: increasing index order without sorting the empty list.
+  for (int y = 0; y < b.height(); ++y) {
+    const Point row = b.point(0, y);
+    for (Point p = row; p < row + static_cast<Point>(b.width()); ++p) {
+      if (b.at(p) == Color::Empty && b.isLegal(p, me_)) out.push_back(p);
+    }
   }
-  std::sort(out.begin(), out.end());
   out.push_back(PASS);
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/board/board.hpp"
+#include "engine/prior/spatial.hpp"
 
 namespace prior {
 
@@ -50,8 +51,6 @@ struct MoveFeatures {
   bool operator==(const MoveFeatures&) const = default;
 };
 
-class SpatialDictionary;
-
 // Coulom's distance between two points of a board.
 int coulomDistance(const Board& board, Point a, Point b);
 
@@ -65,6 +64,15 @@ class FeatureContext {
              const SpatialDictionary* spatial = nullptr);
   // Features of the move at p (an empty point legal for toMove) or of PASS.
   MoveFeatures features(Point p) const;
+  // The tactical groups only (capture, escape, self-atari, atari) of the move at p (not
+  // PASS) into m; they need the side-to-move's view of the last move too.
+  void tacticalFeatures(Point p, MoveFeatures& m) const;
+  // True when p may have a tactical feature: a neighbour chain with at most 2 liberties,
+  // or at most one empty neighbour (self-atari). Otherwise all four groups are 0.
+  bool mayBeTactical(Point p) const;
+  // The groups that depend only on the colours and liberty classes around p (edge,
+  // pattern3, spatial) into m; *reach gets the spatial match's reach (0 without one).
+  void localFeatures(Point p, MoveFeatures& m, int* reach = nullptr) const;
   // Raw 3x3 code (pattern3.hpp) around the empty point p.
   uint32_t pattern3Code(Point p) const;
   // Candidate moves: the points legal for toMove under the board's own rules (superko
@@ -73,6 +81,8 @@ class FeatureContext {
 
   // Liberties of p's chain, capped at 4 (p must hold a stone).
   int libertyClass(Point p) const { return libCount_[board_->chainHead(p)]; }
+  // The spatial grid of this position (laid out only when a dictionary was given).
+  const SpatialGrid& spatialGrid() const { return grid_; }
 
  private:
   struct MoveFacts;
@@ -84,6 +94,7 @@ class FeatureContext {
   Color me_ = Color::Black;
   Point last_ = engine::NO_POINT, before_ = engine::NO_POINT;
   const SpatialDictionary* spatial_ = nullptr;
+  SpatialGrid grid_;
   std::vector<uint8_t> libCount_;           // by chain head: liberties capped at 4
   std::vector<std::array<Point, 4>> libs_;  // by chain head: the first libCount_ of them
   mutable std::vector<uint32_t> mark_;      // visit stamps by point

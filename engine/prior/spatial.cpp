@@ -2,6 +2,8 @@
 #include "engine/prior/spatial.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <mutex>
 #include <string>
 
@@ -28,6 +30,9 @@ struct Geometry {
   std::array<size_t, SPATIAL_SIZES> end{};      // offsets with dist <= size
   std::vector<std::array<uint64_t, 4>> keys;    // offset index -> colour class -> key
   std::array<uint64_t, SPATIAL_SIZES> sizeKey{};
+  // Offset index -> colour class -> symmetry -> keys[mapped[s][i]][class]: the keys of
+  // the 8 orientations side by side (the fast path hashes them together).
+  std::vector<std::array<std::array<uint64_t, 8>, 4>> symKeys;
 };
 
 const Geometry& geometry() {
@@ -64,6 +69,12 @@ const Geometry& geometry() {
       for (auto& v : k) v = splitmix(state);
     }
     for (auto& v : g.sizeKey) v = splitmix(state);
+    g.symKeys.resize(g.offsets.size());
+    for (size_t i = 0; i < g.offsets.size(); ++i) {
+      for (int c = 0; c < 4; ++c) {
+        for (int s = 0; s < 8; ++s) g.symKeys[i][c][s] = g.keys[g.mapped[s][i]][c];
+      }
+    }
   });
   return g;
 }
@@ -117,29 +128,116 @@ SpatialHashes spatialHashes(const engine::Board& board, engine::Point p, engine:
   return best;
 }
 
+void SpatialGrid::reset(const engine::Board& board, engine::Color toMove) {
+  constexpr int M = SPATIAL_MAX_SIZE / 2;
+  me_ = toMove;
+  if (board.width() != width_ || board.height() != height_ || cellOf_.size() != board.arraySize()) {
+    width_ = board.width();
+    height_ = board.height();
+    gstride_ = width_ + 2 * M;
+    cellOf_.assign(board.arraySize(), 0);
+    for (int y = 0; y < height_; ++y) {
+      for (int x = 0; x < width_; ++x) cellOf_[board.point(x, y)] = (y + M) * gstride_ + x + M;
+    }
+    const Geometry& g = geometry();
+    delta_.resize(g.offsets.size());
+    for (size_t i = 0; i < g.offsets.size(); ++i) {
+      delta_[i] = g.offsets[i].dy * gstride_ + g.offsets[i].dx;
+    }
+  }
+  cls_.assign(static_cast<size_t>(gstride_) * static_cast<size_t>(height_ + 2 * M), 3);
+  for (int y = 0; y < height_; ++y) {
+    for (int x = 0; x < width_; ++x) update(board, board.point(x, y));
+  }
+}
+
+void SpatialGrid::update(const engine::Board& board, engine::Point p) {
+  const engine::Color c = board.at(p);
+  cls_[static_cast<size_t>(cellOf_[p])] = c == engine::Color::Empty    ? 0
+                                          : c == me_                   ? 1
+                                          : c == engine::Color::Border ? 3
+                                                                       : 2;
+}
+
 SpatialDictionary::SpatialDictionary(std::vector<Entry> entries) : entries_(std::move(entries)) {
-  index_.reserve(entries_.size());
+  size_t capacity = 2;
+  while (capacity < 2 * entries_.size()) capacity *= 2;
+  slots_.assign(entries_.empty() ? 0 : capacity, Slot{});
+  shift_ = 64 - std::countr_zero(capacity);
   for (uint32_t i = 0; i < entries_.size(); ++i) {
     const Entry& e = entries_[i];
     if (e.size < SPATIAL_MIN_SIZE || e.size > SPATIAL_MAX_SIZE) {
       throw engine::InputError("spatial pattern " + std::to_string(i) + ": size " +
                                std::to_string(e.size) + " is outside 3..10");
     }
-    if (!index_.emplace(e.hash, i).second) {
-      throw engine::InputError("spatial pattern " + std::to_string(i) + ": duplicate hash");
+    size_t k = static_cast<size_t>((e.hash * 0x9E3779B97F4A7C15ull) >> shift_);
+    while (slots_[k].id != UINT32_MAX) {
+      if (slots_[k].hash == e.hash) {
+        throw engine::InputError("spatial pattern " + std::to_string(i) + ": duplicate hash");
+      }
+      k = (k + 1) & (slots_.size() - 1);
     }
+    slots_[k] = {e.hash, i};
     maxSize_ = std::max<int>(maxSize_, e.size);
+  }
+}
+
+int64_t SpatialDictionary::find(uint64_t hash) const {
+  if (slots_.empty()) return -1;
+  // Fibonacci hashing of the whole key: canonical hashes are minima over 8 orientations,
+  // so their high bits lean towards 0.
+  size_t k = static_cast<size_t>((hash * 0x9E3779B97F4A7C15ull) >> shift_);
+  for (;;) {
+    const Slot& s = slots_[k];
+    if (s.id == UINT32_MAX) return -1;
+    if (s.hash == hash) return s.id;
+    k = (k + 1) & (slots_.size() - 1);
   }
 }
 
 int64_t SpatialDictionary::lookup(const SpatialHashes& hashes) const {
   int64_t found = -1;
   for (int k = 0; k <= maxSize_ - SPATIAL_MIN_SIZE; ++k) {
-    const auto it = index_.find(hashes[k]);
-    if (it == index_.end()) break;
-    found = it->second;
+    const int64_t id = find(hashes[k]);
+    if (id < 0) break;
+    found = id;
   }
   return found;
+}
+
+SpatialMatch SpatialDictionary::match(const SpatialGrid& grid, engine::Point p) const {
+  SpatialMatch out;
+  if (entries_.empty()) return out;
+  static const Geometry& g = geometry();
+  const uint8_t* centre = grid.cells() + grid.index(p);
+  const int32_t* delta = grid.deltas();
+  const uint64_t* keys = g.symKeys[0][0].data();  // [offset][class][symmetry], flat
+  // The 8 orientations' hashes, two lanes at a time (GCC/clang vector extension).
+  typedef uint64_t Lanes __attribute__((vector_size(16)));
+  Lanes h0{}, h1{}, h2{}, h3{};
+  size_t i = 0;
+  for (int k = 0; k <= maxSize_ - SPATIAL_MIN_SIZE; ++k) {
+    for (const size_t end = g.end[k]; i < end; ++i) {
+      const uint64_t* row = keys + (i * 4 + centre[delta[i]]) * 8;
+      Lanes r0, r1, r2, r3;
+      std::memcpy(&r0, row, 16);
+      std::memcpy(&r1, row + 2, 16);
+      std::memcpy(&r2, row + 4, 16);
+      std::memcpy(&r3, row + 6, 16);
+      h0 ^= r0;
+      h1 ^= r1;
+      h2 ^= r2;
+      h3 ^= r3;
+    }
+    const uint64_t sk = g.sizeKey[k];
+    const uint64_t best = std::min({h0[0] ^ sk, h0[1] ^ sk, h1[0] ^ sk, h1[1] ^ sk, h2[0] ^ sk,
+                                    h2[1] ^ sk, h3[0] ^ sk, h3[1] ^ sk});
+    out.reach = SPATIAL_MIN_SIZE + k;
+    const int64_t id = find(best);
+    if (id < 0) break;
+    out.id = id;
+  }
+  return out;
 }
 
 int64_t SpatialDictionary::lookup(const engine::Board& board, engine::Point p,
@@ -165,9 +263,9 @@ int64_t SpatialDictionary::lookup(const engine::Board& board, engine::Point p,
       best = std::min(best, h[s] ^ g.sizeKey[k]);
     }
     i = g.end[k];
-    const auto it = index_.find(best);
-    if (it == index_.end()) break;
-    found = it->second;
+    const int64_t id = find(best);
+    if (id < 0) break;
+    found = id;
   }
   return found;
 }

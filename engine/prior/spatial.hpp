@@ -6,6 +6,14 @@
 // dictionary; the hashing and harvesting here are our own. The dictionary keeps the
 // patterns that were played often enough in training; a move's feature is the largest
 // size whose pattern is in the dictionary.
+//
+// Fast path (SpatialGrid + SpatialDictionary::match): the colour classes of the whole
+// board are laid out once per position in a grid padded with off-board cells, the
+// dictionary is a flat open-addressing table, the eight orientations are hashed side by
+// side from per-symmetry key tables (one table row per offset: the 8 orientations'
+// keys of each colour class), and a point's pattern is read ring by ring (size k = size
+// k-1 xor the points at distance k) only until the first size missing from the
+// dictionary. spatialHashes / lookup(hashes) are the plain from-scratch twins.
 #pragma once
 
 #include <array>
@@ -32,6 +40,39 @@ SpatialHashes spatialHashes(const engine::Board& board, engine::Point p, engine:
 SpatialHashes spatialHashesOriented(const engine::Board& board, engine::Point p,
                                     engine::Color toMove, int s);
 
+// Colour classes (0 empty, 1 own, 2 opponent, 3 off board) of every point of a board seen
+// by toMove, padded with SPATIAL_MAX_SIZE / 2 off-board rings so that a diamond around
+// any board point reads without bounds checks. Reuse one object (it keeps its buffer).
+class SpatialGrid {
+ public:
+  // Lays out board as seen by toMove.
+  void reset(const engine::Board& board, engine::Color toMove);
+  // Refreshes the class of the board point p from board (after p's colour changed).
+  void update(const engine::Board& board, engine::Point p);
+  // Grid index of board point p.
+  int32_t index(engine::Point p) const { return cellOf_[p]; }
+  uint8_t at(int32_t cell) const { return cls_[static_cast<size_t>(cell)]; }
+  // Grid index difference of pattern offset i (spatial.cpp's offset order).
+  int32_t delta(size_t i) const { return delta_[i]; }
+  const uint8_t* cells() const { return cls_.data(); }
+  const int32_t* deltas() const { return delta_.data(); }
+  engine::Color toMove() const { return me_; }
+
+ private:
+  engine::Color me_ = engine::Color::Black;
+  int width_ = 0, height_ = 0, gstride_ = 0;
+  std::vector<uint8_t> cls_;
+  std::vector<int32_t> cellOf_;  // board point -> grid index
+  std::vector<int32_t> delta_;   // offset index -> grid index difference
+};
+
+// Result of SpatialDictionary::match: the dictionary id (or -1) and the largest pattern
+// size whose points were read (the id depends on no point farther away).
+struct SpatialMatch {
+  int64_t id = -1;
+  int reach = 0;
+};
+
 // Frequent patterns: canonical hash -> (dense id, size).
 class SpatialDictionary {
  public:
@@ -49,10 +90,20 @@ class SpatialDictionary {
   int64_t lookup(const engine::Board& board, engine::Point p, engine::Color toMove) const;
   // The same from precomputed hashes (spatialHashes).
   int64_t lookup(const SpatialHashes& hashes) const;
+  // The same as lookup(board, p, grid.toMove()) for the empty board point p, read from a
+  // grid of that board (the fast path); reach is 0 for an empty dictionary.
+  SpatialMatch match(const SpatialGrid& grid, engine::Point p) const;
+  // Dictionary id of a canonical hash, or -1.
+  int64_t find(uint64_t hash) const;
 
  private:
+  struct Slot {
+    uint64_t hash = 0;
+    uint32_t id = UINT32_MAX;  // UINT32_MAX: empty slot
+  };
   std::vector<Entry> entries_;
-  std::unordered_map<uint64_t, uint32_t> index_;
+  std::vector<Slot> slots_;  // open addressing, linear probing, load <= 1/2
+  int shift_ = 64;
   int maxSize_ = 0;
 };
 
