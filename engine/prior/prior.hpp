@@ -6,12 +6,15 @@
 // classes; spatial.hpp: larger diamond patterns and the frequent-pattern dictionary;
 // model.hpp: Model (gammas, table I/O, Model::scores / Scorer: per-point
 // probabilities); train.hpp: corpus split and MM training; evaluate.hpp: held-out
-// top-k and log-likelihood beside baselines. Use: Model::load("tables/prior.fgt"), then
-// a Scorer per thread: scorer.scores(board, toMove, last, beforeLast, probs).
+// top-k and log-likelihood beside baselines; incremental.hpp: IncrementalScorer, the
+// same probabilities for tree search, recomputing only what changed since its last call.
+// Use: Model::load("tables/prior.fgt"), then a Scorer (or IncrementalScorer) per thread:
+// scorer.scores(board, toMove, last, beforeLast, probs).
 #pragma once
 
 #include "engine/prior/evaluate.hpp"
 #include "engine/prior/features.hpp"
+#include "engine/prior/incremental.hpp"
 #include "engine/prior/model.hpp"
 #include "engine/prior/pattern3.hpp"
 #include "engine/prior/spatial.hpp"
