@@ -3,15 +3,42 @@
 #include <iostream>
 
 #include "engine/play/predict.hpp"
+#include "engine/prior/model.hpp"
 #include "engine/shapes/library.hpp"
+#include "reduce/block_table.hpp"
 #include "tools/options.hpp"
 
 namespace fgo {
 
+namespace {
+
+// The learned move model (engine/prior, Coulom 2007) as the cascade's point scorer.
+class ModelScorer : public engine::PointScorer {
+ public:
+  explicit ModelScorer(std::shared_ptr<const prior::Model> model)
+      : model_(std::move(model)), scorer_(*model_) {}
+  void scores(const engine::Board& board, engine::Color toMove, engine::Point last,
+              engine::Point before, std::vector<float>& out) override {
+    scorer_.scores(board, toMove, last, before, out);
+  }
+
+ private:
+  std::shared_ptr<const prior::Model> model_;
+  prior::Scorer scorer_;
+};
+
+// The tables folder of this build (beside the block table): $FGO_TABLES_DIR or the
+// source tree's tables/.
+std::string defaultModelPath() {
+  return (reduce::defaultBlockTablePath().parent_path() / "prior.fgt").string();
+}
+
+}  // namespace
+
 int runPredict(const std::vector<std::string>& args) {
   po::options_description desc("fgo predict options");
   engine::PredictParams p;
-  std::string games, shapes;
+  std::string games, shapes, modelPath;
   std::string carry;
   desc.add_options()("games", po::value(&games)->required(), "folder of .sgf game records")(
       "schedule", po::value(&p.cascade.schedule)->default_value("standard"),
@@ -39,13 +66,24 @@ int runPredict(const std::vector<std::string>& args) {
       "off (the previous level's thresholded colours: the behaviour before the fifth session)")(
       "ranker", po::value(&p.ranker)->default_value("cascade"),
       "cascade, hybrid (cascade + time-dilation memory + near the last move), eval (every "
-      "point by the evaluation) or engine (Monte-Carlo search on the real board)")(
+      "point by the evaluation), model (every point by the move model) or engine "
+      "(Monte-Carlo search on the real board)")(
       "ranking", po::value(&p.cascade.ranking)->default_value("eval"),
       "ranking within the cascade's areas: geometric, eval or eval-search")(
+      "real-ranking", po::value(&p.cascade.realRanking)->default_value(""),
+      "model: order the cascade's candidates on the real board by the learned move model "
+      "(default: the --ranking above)")(
+      "prior-model", po::value(&modelPath)->default_value(defaultModelPath()),
+      "move model table of --real-ranking model and --ranker model")(
+      "advice-cache", po::value(&p.cascade.adviceCache)->default_value(true),
+      "cache the smallest board's advice by its position (true/false)")(
       "shapes", po::value(&shapes), "shape library file for the shape terms of the ranking")(
       "engine-playouts", po::value(&p.enginePlayouts)->default_value(1000),
-      "playouts of the engine ranker")("every", po::value(&p.every)->default_value(1),
-                                       "use every N-th game file (sorted)")(
+      "playouts of the engine ranker")(
+      "skip-games", po::value(&p.skipGames)->default_value(0),
+      "leave out the first N game files (sorted): --skip-games 2250 keeps the move model's "
+      "held-out games")("every", po::value(&p.every)->default_value(1),
+                        "use every N-th game file (sorted)")(
       "position-every", po::value(&p.positionEvery)->default_value(1),
       "count every N-th position of each game (1: all)")(
       "max-games", po::value(&p.maxGames)->default_value(-1), "use only the first N games")(
@@ -61,6 +99,11 @@ int runPredict(const std::vector<std::string>& args) {
   }
   if (p.every < 1 || p.positionEvery < 1)
     throw UsageError("--every and --position-every must be at least 1");
+  if (p.skipGames < 0) throw UsageError("--skip-games must be 0 or more");
+  if (p.cascade.realRanking == "model" || p.ranker == "model") {
+    auto model = std::make_shared<const prior::Model>(prior::Model::load(modelPath));
+    p.cascade.scorer = [model] { return std::make_unique<ModelScorer>(model); };
+  }
   engine::ShapeLibrary library;
   if (!shapes.empty()) {
     library = engine::ShapeLibrary::load(shapes);
@@ -75,14 +118,16 @@ int runPredict(const std::vector<std::string>& args) {
     // stdout carries exactly the JSON object; what was run goes to stderr.
     std::cerr << "fgo predict: " << r.games << " games, schedule " << p.cascade.schedule
               << ", reducer " << p.cascade.reducer << ", ranking " << p.cascade.ranking
+              << (p.cascade.realRanking.empty() ? "" : ", real board: " + p.cascade.realRanking)
               << ", ranker " << r.ranker << ", advisor: " << r.advisor << "\n";
     std::cout << r.toJson() << "\n";
     return 0;
   }
   std::cout << "games " << r.games << ", positions " << r.positions << ", schedule "
             << p.cascade.schedule << ", reducer " << p.cascade.reducer << ", ranking "
-            << p.cascade.ranking << (shapes.empty() ? "" : " with shapes") << "\nranker "
-            << r.ranker << ", advisor: " << r.advisor
+            << p.cascade.ranking << (shapes.empty() ? "" : " with shapes")
+            << (p.cascade.realRanking.empty() ? "" : ", real board: " + p.cascade.realRanking)
+            << "\nranker " << r.ranker << ", advisor: " << r.advisor
             << "\n\n            k=1     k=4     k=16    k=64\n";
   auto row = [](const char* name, const engine::HitRates& h) {
     std::printf("%-10s %6.1f%% %6.1f%% %6.1f%% %6.1f%%\n", name, 100 * h.at[0], 100 * h.at[1],
@@ -93,6 +138,11 @@ int runPredict(const std::vector<std::string>& args) {
   row("proximity", r.proximity);
   std::printf("\nmean candidates %.1f, %.0f microseconds per position (ranker)\n", r.meanCandidates,
               r.microsecondsPerPosition);
+  if (r.adviceRequests > 0) {
+    std::printf("smallest-board advice: %ld requests, %ld answered by the cache (%.1f%%)\n",
+                r.adviceRequests, r.adviceCacheHits,
+                100.0 * static_cast<double>(r.adviceCacheHits) / r.adviceRequests);
+  }
   if (!r.levelRecall.empty()) {
     std::printf(
         "\nthe real move followed down the cascade (first chain):\n"

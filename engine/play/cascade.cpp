@@ -17,6 +17,15 @@ namespace engine {
 
 namespace {
 
+// The advisor keeps the search as measured in earlier sessions (hand-set priors only):
+// the learned move model is trained on 19x19 professional positions, not on reduced 5x5
+// boards, and costs more than the rest of the advice. Written so that it compiles whether
+// or not MctsParams has the learned prior (it arrives in the same session).
+template <class P>
+void disableLearnedPrior(P& params) {
+  if constexpr (requires { params.learned.enabled; }) params.learned.enabled = false;
+}
+
 class MctsAdvisor : public BottomAdvisor {
  public:
   MctsAdvisor(int playouts, uint64_t seed) : playouts_(playouts), seed_(seed) {}
@@ -32,6 +41,7 @@ class MctsAdvisor : public BottomAdvisor {
     p.playouts = playouts_;
     p.threads = 1;
     p.seed = ++seed_;
+    disableLearnedPrior(p);
     const MctsResult r = mctsSearch(game, p);
     std::vector<XY> out;
     for (const MoveStat& m : r.moves) {
@@ -147,6 +157,34 @@ Cascade::Cascade(CascadeParams params)
                      "': expected resample, sector or block");
   }
   reduce::parseSchedule(params_.schedule, {19, 19});  // validates the name early
+  if (params_.realRanking == "model") {
+    if (!params_.scorer) throw InputError("real-board ranking 'model' needs a move model");
+    scorer_ = params_.scorer();
+  } else if (!params_.realRanking.empty()) {
+    throw InputError("unknown real-board ranking '" + params_.realRanking +
+                     "': expected model or none");
+  }
+}
+
+std::vector<XY> Cascade::advise(const Board& board, Color toMove, double komi) {
+  ++adviceRequests_;
+  if (!params_.adviceCache) return advisor_->advise(board, toMove, komi, params_.bottomMoves);
+  const uint64_t key = board.hash() ^ (toMove == Color::White ? 0x9e3779b97f4a7c15ULL : 0);
+  if (const auto it = adviceCache_.find(key); it != adviceCache_.end()) {
+    ++adviceCacheHits_;
+    return it->second;
+  }
+  if (adviceCache_.size() >= params_.adviceCacheSize) adviceCache_.clear();
+  std::vector<XY> moves = advisor_->advise(board, toMove, komi, params_.bottomMoves);
+  adviceCache_.emplace(key, moves);
+  return moves;
+}
+
+void Cascade::rankByScorer(const Board& board, Color toMove, const RankContext& ctx,
+                           std::vector<Point>& candidates) {
+  scorer_->scores(board, toMove, ctx.last, ctx.before, scores_);
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [this](Point a, Point b) { return scores_[a] > scores_[b]; });
 }
 
 bool Cascade::usesOwnReducer(BoardSize from, BoardSize to) const {
@@ -223,7 +261,7 @@ CascadeResult Cascade::runChain(const Board& board, Color toMove,
     levels[i].toMove = toMove;
   }
   const double komi = params_.komi * chain.back().points() / chain.front().points();
-  levels.back().chosen = advisor_->advise(levels.back().board, toMove, komi, params_.bottomMoves);
+  levels.back().chosen = advise(levels.back().board, toMove, komi);
   // The context's images are added to every level first, so a level's own points come
   // after the uploads from below (appended in the loop), except at the bottom where the
   // advice comes first.
@@ -255,7 +293,7 @@ CascadeResult Cascade::runChain(const Board& board, Color toMove,
     for (XY p : own) {
       if (std::find(pts.begin(), pts.end(), p) == pts.end()) pts.push_back(p);
     }
-    if (ranked_) rankLevel(big, toMove, pts);
+    if (ranked_ && !(i == 0 && scorer_)) rankLevel(big, toMove, pts);
     if (i > 0 && static_cast<int>(pts.size()) > params_.keepPerLevel)
       pts.resize(params_.keepPerLevel);
   }
@@ -286,6 +324,7 @@ CascadeResult Cascade::run(const Board& board, Color toMove, const RankContext& 
     }
     if (!any) break;
   }
+  if (scorer_) rankByScorer(board, toMove, ctx, all.candidates);
   if (params_.memory > 0) {
     std::vector<XY> newest;
     for (size_t k = 0; k < all.candidates.size() && static_cast<int>(k) < params_.bottomMoves; ++k)

@@ -15,8 +15,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/board/board.hpp"
@@ -43,6 +45,19 @@ std::unique_ptr<BottomAdvisor> makeMctsAdvisor(int playouts, uint64_t seed);
 // InputError when the build has no solve/advise.hpp (solverAdvisorAvailable() is false).
 std::unique_ptr<BottomAdvisor> makeSolverAdvisor(uint64_t nodes);
 bool solverAdvisorAvailable();
+
+// Scores every point of a position for toMove, higher is better (for example the learned
+// move model of engine/prior); out is indexed by Point (size board.arraySize()).
+class PointScorer {
+ public:
+  virtual ~PointScorer() = default;
+  // last / before: the last two moves (PASS, or NO_POINT when none).
+  virtual void scores(const Board& board, Color toMove, Point last, Point before,
+                      std::vector<float>& out) = 0;
+};
+
+// Makes one PointScorer for one user (scorers keep buffers; one per thread).
+using PointScorerFactory = std::function<std::unique_ptr<PointScorer>()>;
 
 struct CascadeParams {
   std::string schedule = "standard";  // reduce::parseSchedule names or a size list
@@ -77,6 +92,16 @@ struct CascadeParams {
   // than the other colour); "density": each colour's threshold keeps its share of points
   // (reduce::ResampleParams::matchDensity), the natural partner of carryChannels.
   std::string threshold = "density";
+  // Ranking of the candidates on the real board: "" (the level ranking above, as at
+  // every level) or "model": the points of the uploaded areas ordered by `scorer` (the
+  // learned move model; ties keep the upload order). "model" needs scorer.
+  std::string realRanking;
+  PointScorerFactory scorer;
+  // Cache of the smallest board's advice by that board's Zobrist hash and the side to
+  // move (one cache per Cascade, at most adviceCacheSize entries, cleared when full): a
+  // repeated 5x5 position gets the advice of its first occurrence instead of a new search.
+  bool adviceCache = true;
+  size_t adviceCacheSize = 1 << 16;
 };
 
 // Sets carryChannels and threshold from one name: "off" (re-threshold every level, fixed
@@ -107,6 +132,9 @@ class Cascade {
   CascadeResult run(const Board& board, Color toMove, const RankContext& ctx = {});
   // Forgets the areas of earlier runs (CascadeParams::memory).
   void clearMemory() { memory_.clear(); }
+  // Advice requests on the smallest board so far, and how many the cache answered.
+  size_t adviceRequests() const { return adviceRequests_; }
+  size_t adviceCacheHits() const { return adviceCacheHits_; }
   // The reduced boards of one chain of sizes, chain[1] first (chain[0] must be board's
   // size; the real board is not copied): the position reduced step by step with this
   // cascade's reducer (resample where it does not apply).
@@ -126,12 +154,21 @@ class Cascade {
                          const RankContext& ctx);
   // Adds the images of the context's moves at every reduced level (lastMoveAreas).
   void addLastMoveImages(std::vector<CascadeLevel>& levels, const RankContext& ctx) const;
+  // The advisor's moves on the smallest board, through the cache when it is on.
+  std::vector<XY> advise(const Board& board, Color toMove, double komi);
+  // Orders the real board's candidates by the scorer (realRanking "model"), stably.
+  void rankByScorer(const Board& board, Color toMove, const RankContext& ctx,
+                    std::vector<Point>& candidates);
   CascadeParams params_;
   std::unique_ptr<BottomAdvisor> advisor_;
   std::unique_ptr<reduce::Reducer> resample_, special_;
   MoveRanker ranker_;
   bool ranked_;
   upload::AreaMemory memory_;
+  std::unique_ptr<PointScorer> scorer_;
+  std::vector<float> scores_;
+  std::unordered_map<uint64_t, std::vector<XY>> adviceCache_;
+  size_t adviceRequests_ = 0, adviceCacheHits_ = 0;
 };
 
 }  // namespace engine

@@ -27,9 +27,12 @@ struct Tally {
   std::vector<double> levelHit, levelStone;
   std::vector<std::string> levelNames;
   std::vector<std::string> problems;
+  long adviceRequests = 0, adviceCacheHits = 0;
 
   void add(const Tally& o) {
     games += o.games;
+    adviceRequests += o.adviceRequests;
+    adviceCacheHits += o.adviceCacheHits;
     positions += o.positions;
     for (int k = 0; k < 4; ++k) {
       cascade[k] += o.cascade[k];
@@ -67,9 +70,12 @@ class Proposer {
     cp.komi = komi;
     if (params.ranker == "cascade" || params.ranker == "hybrid") {
       cascade_ = std::make_unique<Cascade>(cp);
+    } else if (params.ranker == "model") {
+      if (!cp.scorer) throw InputError("the model ranker needs a move model");
+      scorer_ = cp.scorer();
     } else if (params.ranker != "eval" && params.ranker != "engine") {
       throw InputError("unknown ranker '" + params.ranker +
-                       "': expected cascade, hybrid, eval or engine");
+                       "': expected cascade, hybrid, eval, model or engine");
     }
     if (params.ranker == "eval" || params.ranker == "hybrid") {
       RankParams rp = rankParamsByName("eval");
@@ -88,6 +94,7 @@ class Proposer {
       return last_.candidates;
     }
     if (params_.ranker == "engine") return engineRanking(game, toMove, advisor);
+    if (params_.ranker == "model") return modelRanking(b, toMove, last, before, advisor);
     std::vector<Point> cand;
     std::vector<double> prior;
     if (params_.ranker == "eval") {
@@ -136,8 +143,26 @@ class Proposer {
  public:
   // The cascade run of the last propose() (cascade and hybrid rankers), else null.
   const CascadeResult* lastCascade() const { return cascade_ ? &last_ : nullptr; }
+  // The cascade's advice requests and cache hits so far (0 without a cascade).
+  size_t adviceRequests() const { return cascade_ ? cascade_->adviceRequests() : 0; }
+  size_t adviceCacheHits() const { return cascade_ ? cascade_->adviceCacheHits() : 0; }
 
  private:
+  // Every legal point (not the pass) by the model's score, best first; ties by index.
+  std::vector<Point> modelRanking(const Board& b, Color toMove, Point last, Point before,
+                                  std::string& advisor) {
+    advisor = "none (the move model over every legal point)";
+    scorer_->scores(b, toMove, last, before, scores_);
+    std::vector<Point> out;
+    for (Point p : b.emptyPoints()) {
+      if (scores_[p] > 0) out.push_back(p);
+    }
+    std::sort(out.begin(), out.end(), [this](Point x, Point y) {
+      return scores_[x] != scores_[y] ? scores_[x] > scores_[y] : x < y;
+    });
+    return out;
+  }
+
   std::vector<Point> engineRanking(Game& game, Color toMove, std::string& advisor) {
     game.setToMove(toMove);
     MctsParams mp;
@@ -162,6 +187,8 @@ class Proposer {
   std::unique_ptr<Cascade> cascade_;
   std::unique_ptr<MoveRanker> ranker_;
   upload::AreaMemory memory_;
+  std::unique_ptr<PointScorer> scorer_;
+  std::vector<float> scores_;
 };
 
 // Follows the real move down the cascade's first chain (its image under toSmall, step by
@@ -232,11 +259,13 @@ void predictGame(const std::string& file, const PredictParams& params, uint64_t 
     if (game.play(next, m.color) != MoveError::None) {
       t.problems.push_back(file + ": illegal move " + std::to_string(game.moves().size() + 1) +
                            ", rest of the game skipped");
-      return;
+      break;
     }
     before = last;
     last = next;
   }
+  t.adviceRequests += static_cast<long>(proposer.adviceRequests());
+  t.adviceCacheHits += static_cast<long>(proposer.adviceCacheHits());
 }
 
 void appendRates(std::string& out, const char* name, const HitRates& h) {
@@ -278,17 +307,20 @@ std::vector<Point> proximityOrder(const Board& board, Point last, Point before) 
   return out;
 }
 
-std::vector<std::string> selectFiles(const std::vector<std::string>& all, int every, int maxGames) {
+std::vector<std::string> selectFiles(const std::vector<std::string>& all, int every, int maxGames,
+                                     int skip) {
   std::vector<std::string> files;
   const size_t step = static_cast<size_t>(std::max(1, every));
-  for (size_t i = 0; i < all.size(); i += step) files.push_back(all[i]);
+  for (size_t i = static_cast<size_t>(std::max(0, skip)); i < all.size(); i += step)
+    files.push_back(all[i]);
   if (maxGames >= 0 && static_cast<size_t>(maxGames) < files.size())
     files.resize(static_cast<size_t>(maxGames));
   return files;
 }
 
 PredictReport predictGames(const std::vector<std::string>& allFiles, const PredictParams& params) {
-  const std::vector<std::string> files = selectFiles(allFiles, params.every, params.maxGames);
+  const std::vector<std::string> files =
+      selectFiles(allFiles, params.every, params.maxGames, params.skipGames);
   { Proposer check(params, 0, 7.5); }  // unknown names fail before any thread starts
   const int threads = std::max(1, params.threads);
   std::vector<Tally> tallies(static_cast<size_t>(threads));
@@ -328,6 +360,8 @@ PredictReport predictGames(const std::vector<std::string>& allFiles, const Predi
   }
   r.microsecondsPerPosition = 1e6 * all.seconds / n;
   r.problems = std::move(all.problems);
+  r.adviceRequests = all.adviceRequests;
+  r.adviceCacheHits = all.adviceCacheHits;
   std::sort(r.problems.begin(), r.problems.end());
   return r;
 }

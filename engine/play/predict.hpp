@@ -32,12 +32,16 @@ struct HitRates {
 //            locality term: NOT the pure cascade, a mix with the proximity idea;
 //   eval     the evaluation ranking (rank.hpp, "eval") of every empty point, no cascade;
 //   engine   the engine's Monte-Carlo search (mcts.hpp) on the real board at a fixed
-//            playout budget, root moves by visits (ties by RAVE win rate).
+//            playout budget, root moves by visits (ties by RAVE win rate);
+//   model    the move model of cascade.scorer over every legal point (no cascade): what
+//            the model does alone, beside the cascade with realRanking "model" (the
+//            same model restricted to the cascade's uploaded areas).
 struct PredictParams {
   CascadeParams cascade;
   std::string ranker = "cascade";
   int enginePlayouts = 1000;  // budget of the engine ranker
-  int every = 1;              // use every N-th file of the sorted list (1: all)
+  int skipGames = 0;          // leave out the first N files of the sorted list
+  int every = 1;              // then use every N-th file (1: all)
   int maxGames = -1;          // -1: every file
   // Position stride within each game: only the N-th, 2N-th ... countable position (move
   // before it a stone) is run and counted (1: all). The time-dilation memory then
@@ -61,7 +65,8 @@ struct PredictReport {
   // reduced board (levelStone): where the cascade loses the real move.
   std::vector<std::string> levelNames;
   std::vector<double> levelRecall, levelStone;
-  std::vector<std::string> problems;  // files that could not be read, with the reason
+  std::vector<std::string> problems;             // files that could not be read, with the reason
+  long adviceRequests = 0, adviceCacheHits = 0;  // the cascade's smallest-board advice
   // The JSON object of `fgo predict --json`, exactly the keys of issue 6:
   // {"positions", "hit_at": {"1","4","16","64"}, "baselines": {"random", "proximity"},
   //  "mean_candidates", "microseconds_per_position"}.
@@ -72,9 +77,10 @@ struct PredictReport {
 // was `last` (a stone) and the one before `before` (PASS or NO_POINT when none).
 std::vector<Point> proximityOrder(const Board& board, Point last, Point before);
 
-// The files predictGames uses: every `every`-th of the list, then the first maxGames.
-std::vector<std::string> selectFiles(const std::vector<std::string>& files, int every,
-                                     int maxGames);
+// The files predictGames uses: the list without its first `skip`, every `every`-th of
+// the rest, then the first maxGames.
+std::vector<std::string> selectFiles(const std::vector<std::string>& files, int every, int maxGames,
+                                     int skip = 0);
 
 // Runs the chosen ranker and the baselines over the games. Throws InputError for an
 // unknown ranker name.
