@@ -6,7 +6,6 @@
 // chains of one colour that share two or more liberties are united too (miai: the
 // opponent cannot cut both points at once). A group remembers its weakest link.
 #include <algorithm>
-#include <map>
 #include <numeric>
 
 #include "engine/territory/detail.hpp"
@@ -122,7 +121,9 @@ GroupSet buildGroups(const Board& board, const ShapeLibrary& lib,
   // Shared liberties: count, for each pair of chains of one colour, their common
   // liberties (each empty point has at most four distinct neighbouring chains).
   if (params.joinSharedLiberties) {
-    std::map<std::pair<Point, Point>, int> shared;
+    // Every (chain, chain) pair once per common liberty, sorted: runs of equal pairs
+    // are the counts (a sorted vector instead of a map: one allocation).
+    std::vector<std::pair<Point, Point>> pairs;
     for (Point e : board.emptyPoints()) {
       Point heads[4];
       int n = 0;
@@ -134,12 +135,16 @@ GroupSet buildGroups(const Board& board, const ShapeLibrary& lib,
       for (int i = 0; i < n; ++i) {
         for (int j = i + 1; j < n; ++j) {
           if (board.at(heads[i]) != board.at(heads[j])) continue;
-          ++shared[std::minmax(heads[i], heads[j])];
+          pairs.push_back(std::minmax(heads[i], heads[j]));
         }
       }
     }
-    for (const auto& [pair, count] : shared) {
-      if (count >= 2) u.unite(pair.first, pair.second, params.sharedLibertyConfidence);
+    std::sort(pairs.begin(), pairs.end());
+    for (size_t i = 0; i < pairs.size();) {
+      size_t j = i;
+      while (j < pairs.size() && pairs[j] == pairs[i]) ++j;
+      if (j - i >= 2) u.unite(pairs[i].first, pairs[i].second, params.sharedLibertyConfidence);
+      i = j;
     }
   }
   if (params.joinProtectedPoints) joinProtectedPoints(board, u, params.protectedPointConfidence);

@@ -146,12 +146,14 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
   std::sort(ev.deadStones.begin(), ev.deadStones.end());
   ev.protoTerritory = protoTerritory(board, params.model);
 
-  // The board without its dead stones.
+  // The board without its dead stones (the board itself, and its proto-territory, when
+  // there are none).
   std::vector<Color> colors = board.colorsRowMajor();
   for (Point s : ev.deadStones) colors[index(s)] = Color::Empty;
   Board clean(w, h);
   clean.setColors(colors);
-  const std::vector<Owner> cleanProto = protoTerritory(clean, params.model);
+  const std::vector<Owner> cleanProto =
+      ev.deadStones.empty() ? ev.protoTerritory : protoTerritory(clean, params.model);
 
   std::vector<char> nearDead[2], nearSeki(board.arraySize(), 0);
   for (auto& v : nearDead) v.assign(board.arraySize(), 0);
