@@ -2,7 +2,9 @@
 // (not part of the public API).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "engine/board/board.hpp"
@@ -54,18 +56,45 @@ struct GroupSet {
   std::vector<int32_t> groupAt;  // by padded point
 };
 
-// Joins chains into groups by connection shapes and shared liberties (groups.cpp).
+// What one empty point contributes to the joins of buildGroups: the pairs of chains of
+// one colour around it (chain heads, smaller first; a shared liberty of each pair) and
+// the pairs it joins as a protected point (groups.cpp).
+struct PointJoins {
+  std::array<std::pair<Point, Point>, 6> shared{}, linked{};
+  uint8_t nShared = 0, nLinked = 0;
+};
+PointJoins pointJoins(const Board& board, Point e, const TerritoryParams& params);
+
+// PointJoins of every empty point, kept across moves (TerritoryOverlay): a move
+// invalidates the points next to the changed points and to every chain touching them;
+// refresh() recomputes the invalid ones. Equal to pointJoins() everywhere after refresh.
+struct JoinCache {
+  std::vector<PointJoins> joins;  // by padded point
+  std::vector<char> valid;        // by padded point
+  // Everything invalid.
+  void reset(const Board& board);
+  // After board.play / pass (board.lastRecord()).
+  void afterPlay(const Board& board);
+  // Recomputes the invalid entries of the empty points.
+  void refresh(const Board& board, const TerritoryParams& params);
+};
+
+// Joins chains into groups by connection shapes, shared liberties and protected points
+// (groups.cpp); the per-point joins from `cache` (refreshed for this board) when given.
 GroupSet buildGroups(const Board& board, const ShapeLibrary& lib,
-                     const std::vector<Instance>& instances, const TerritoryParams& params);
+                     const std::vector<Instance>& instances, const TerritoryParams& params,
+                     const JoinCache* cache = nullptr);
 
 // Fills eyes, room, enclosed, safety and status of every group (safety.cpp).
 void assessGroups(const Board& board, const ShapeLibrary& lib,
                   const std::vector<Instance>& instances, const TerritoryParams& params,
                   GroupSet& set);
 
-// evaluate() given the library's matches on the board, sorted (territory.cpp).
+// evaluate() given the library's matches on the board, sorted (territory.cpp); the
+// per-point joins from `joins` (refreshed for this board) when given.
 Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParams& params,
-                           const ShapeLibrary& lib, const std::vector<Instance>& instances);
+                           const ShapeLibrary& lib, const std::vector<Instance>& instances,
+                           const JoinCache* joins = nullptr);
 
 // Per point (row-major), the mean owner over `playouts` light playouts from the board's
 // position: +1 always Black, -1 always White; uniform random playouts, or the safe policy

@@ -4,7 +4,14 @@
 // (role "join") and carries a confidence; every match of confidence at least
 // TerritoryParams::connectionThreshold unites the chains of its joined stones. Two
 // chains of one colour that share two or more liberties are united too (miai: the
-// opponent cannot cut both points at once). A group remembers its weakest link.
+// opponent cannot cut both points at once). Chains of one colour next to a *protected
+// point* are united as well: an empty point where an opponent stone would capture
+// nothing and keep at most one liberty (suicide or self-atari: the cut is taken back at
+// once; the "false cutting point" of Go books). A group remembers its weakest link.
+//
+// The shared-liberty and protected-point joins are read per empty point (pointJoins):
+// what one point contributes depends only on the chains around it, so TerritoryOverlay
+// keeps them in a JoinCache and recomputes only the points next to chains a move touched.
 #include <algorithm>
 #include <numeric>
 
@@ -73,29 +80,73 @@ bool protectedPoint(const Board& board, Point e, Color c) {
   return true;
 }
 
-// Unites the chains of one colour around each protected point.
-void joinProtectedPoints(const Board& board, Unions& u, int confidence) {
+}  // namespace
+
+PointJoins pointJoins(const Board& board, Point e, const TerritoryParams& params) {
+  PointJoins out;
+  Point heads[4];
+  int n = 0;
+  for (Point q : board.neighbours(e)) {
+    if (!isStone(board.at(q))) continue;
+    const Point h = board.chainHead(q);
+    if (std::find(heads, heads + n, h) == heads + n) heads[n++] = h;
+  }
+  int isProtected[2] = {-1, -1};  // per colour, computed when first needed
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      const Color c = board.at(heads[i]);
+      if (board.at(heads[j]) != c) continue;
+      const auto pair = std::minmax(heads[i], heads[j]);
+      if (params.joinSharedLiberties) out.shared[out.nShared++] = {pair.first, pair.second};
+      if (!params.joinProtectedPoints) continue;
+      int& prot = isProtected[c == Color::White];
+      if (prot < 0) prot = protectedPoint(board, e, c) ? 1 : 0;
+      if (prot) out.linked[out.nLinked++] = {pair.first, pair.second};
+    }
+  }
+  return out;
+}
+
+void JoinCache::reset(const Board& board) {
+  joins.assign(board.arraySize(), PointJoins{});
+  valid.assign(board.arraySize(), 0);
+}
+
+void JoinCache::afterPlay(const Board& board) {
+  if (valid.size() != board.arraySize()) return reset(board);
+  const MoveRecord rec = board.lastRecord();
+  if (rec.point == PASS) return;
+  auto touch = [&](Point c) {
+    valid[c] = 0;
+    for (Point q : board.neighbours(c)) {
+      if (!board.isPoint(q)) continue;
+      valid[q] = 0;
+      if (!isStone(board.at(q))) continue;
+      // Every empty point next to the chain: its liberties or head may have changed.
+      Point s = q;
+      do {
+        for (Point r : board.neighbours(s)) valid[r] = 0;
+        s = board.nextInChain(s);
+      } while (s != q);
+    }
+  };
+  touch(rec.point);
+  for (Point c : rec.captured) touch(c);
+}
+
+void JoinCache::refresh(const Board& board, const TerritoryParams& params) {
+  if (valid.size() != board.arraySize()) reset(board);
   for (Point e : board.emptyPoints()) {
-    for (Color c : {Color::Black, Color::White}) {
-      Point first = NO_POINT;
-      int chains = 0;
-      for (Point q : board.neighbours(e)) {
-        if (board.at(q) != c) continue;
-        ++chains;
-        if (first == NO_POINT) first = board.chainHead(q);
-      }
-      if (chains < 2 || !protectedPoint(board, e, c)) continue;
-      for (Point q : board.neighbours(e)) {
-        if (board.at(q) == c) u.unite(first, board.chainHead(q), confidence);
-      }
+    if (!valid[e]) {
+      joins[e] = pointJoins(board, e, params);
+      valid[e] = 1;
     }
   }
 }
 
-}  // namespace
-
 GroupSet buildGroups(const Board& board, const ShapeLibrary& lib,
-                     const std::vector<Instance>& instances, const TerritoryParams& params) {
+                     const std::vector<Instance>& instances, const TerritoryParams& params,
+                     const JoinCache* cache) {
   Unions u(board.arraySize());
   // Connection shapes.
   for (const Instance& inst : instances) {
@@ -118,36 +169,24 @@ GroupSet buildGroups(const Board& board, const ShapeLibrary& lib,
       }
     }
   }
-  // Shared liberties: count, for each pair of chains of one colour, their common
-  // liberties (each empty point has at most four distinct neighbouring chains).
-  if (params.joinSharedLiberties) {
-    // Every (chain, chain) pair once per common liberty, sorted: runs of equal pairs
-    // are the counts (a sorted vector instead of a map: one allocation).
-    std::vector<std::pair<Point, Point>> pairs;
-    for (Point e : board.emptyPoints()) {
-      Point heads[4];
-      int n = 0;
-      for (Point q : board.neighbours(e)) {
-        if (!isStone(board.at(q))) continue;
-        const Point h = board.chainHead(q);
-        if (std::find(heads, heads + n, h) == heads + n) heads[n++] = h;
-      }
-      for (int i = 0; i < n; ++i) {
-        for (int j = i + 1; j < n; ++j) {
-          if (board.at(heads[i]) != board.at(heads[j])) continue;
-          pairs.push_back(std::minmax(heads[i], heads[j]));
-        }
-      }
-    }
-    std::sort(pairs.begin(), pairs.end());
-    for (size_t i = 0; i < pairs.size();) {
-      size_t j = i;
-      while (j < pairs.size() && pairs[j] == pairs[i]) ++j;
-      if (j - i >= 2) u.unite(pairs[i].first, pairs[i].second, params.sharedLibertyConfidence);
-      i = j;
+  // Shared liberties (a pair of chains of one colour with two or more common
+  // liberties) and protected points, point by point (from the cache when given).
+  std::vector<std::pair<Point, Point>> pairs;
+  for (Point e : board.emptyPoints()) {
+    const PointJoins pj = cache ? cache->joins[e] : pointJoins(board, e, params);
+    pairs.insert(pairs.end(), pj.shared.begin(), pj.shared.begin() + pj.nShared);
+    for (int k = 0; k < pj.nLinked; ++k) {
+      u.unite(pj.linked[k].first, pj.linked[k].second, params.protectedPointConfidence);
     }
   }
-  if (params.joinProtectedPoints) joinProtectedPoints(board, u, params.protectedPointConfidence);
+  // Every pair once per common liberty, sorted: runs of equal pairs are the counts.
+  std::sort(pairs.begin(), pairs.end());
+  for (size_t i = 0; i < pairs.size();) {
+    size_t j = i;
+    while (j < pairs.size() && pairs[j] == pairs[i]) ++j;
+    if (j - i >= 2) u.unite(pairs[i].first, pairs[i].second, params.sharedLibertyConfidence);
+    i = j;
+  }
   // Collect groups in board order.
   GroupSet set;
   set.groupAt.assign(board.arraySize(), -1);

@@ -19,11 +19,13 @@ const ShapeLibrary& libraryOf(const TerritoryParams& params) {
 
 TerritoryOverlay::TerritoryOverlay(const Board& board, double komi, const TerritoryParams& params)
     : komi_(komi), params_(params), lib_(libraryOf(params)), shapes_(lib_, board) {
+  joins_.reset(board);
   stack_.emplace_back();
 }
 
 void TerritoryOverlay::afterPlay(const Board& board) {
   shapes_.afterPlay(board);
+  joins_.afterPlay(board);
   Entry e;
   e.pass = board.lastRecord().point == PASS;
   stack_.push_back(std::move(e));
@@ -31,6 +33,7 @@ void TerritoryOverlay::afterPlay(const Board& board) {
 
 void TerritoryOverlay::beforeUndo(const Board& board) {
   shapes_.beforeUndo(board);
+  joins_.reset(board);  // the position after the undo is not known yet: all invalid
   if (stack_.size() > 1) {
     stack_.pop_back();
   } else {
@@ -40,6 +43,7 @@ void TerritoryOverlay::beforeUndo(const Board& board) {
 
 void TerritoryOverlay::rebuild(const Board& board) {
   shapes_.rebuild(board);
+  joins_.reset(board);
   stack_.assign(1, Entry{});
 }
 
@@ -51,7 +55,8 @@ const Evaluation& TerritoryOverlay::evaluation(const Board& board) {
   Entry& e = stack_[i];
   if (!e.eval) {
     std::vector<Instance> instances = shapes_.instances();  // sorted
-    e.eval = territory_detail::evaluateMatches(board, komi_, params_, lib_, instances);
+    joins_.refresh(board, params_);
+    e.eval = territory_detail::evaluateMatches(board, komi_, params_, lib_, instances, &joins_);
     ++computed_;
   }
   return *e.eval;

@@ -6,9 +6,13 @@
 // clip region of each changed point instead of a full sweep. Evaluations are kept on a
 // stack parallel to the board's undo history: undo pops back to the previous position's
 // evaluation without recomputing, a pass reuses the evaluation before it (no point
-// changed), and a position is evaluated only when asked (lazily). What is not: the
-// groups, regions, safety and ownership of a position that changed are recomputed whole
-// from the matches (they are global: one stone can join two groups or close a region).
+// changed), and a position is evaluated only when asked (lazily). The shared-liberty and
+// protected-point joins of each empty point sit in a JoinCache (detail.hpp): a move
+// invalidates the points next to the changed points and to the chains touching them
+// (an undo invalidates all), and only those are recomputed. What is not incremental:
+// the union of the joins into groups, the regions, safety and ownership of a position
+// that changed are recomputed whole (they are global: one stone can join two groups or
+// close a region).
 //
 // Feeding it: afterPlay(board) after Board::play/pass, beforeUndo(board) before
 // Board::undo, the same protocol as ShapeMap. checkConsistency(board) compares with
@@ -21,6 +25,7 @@
 
 #include "engine/board/board.hpp"
 #include "engine/shapes/shape_map.hpp"
+#include "engine/territory/detail.hpp"
 #include "engine/territory/territory.hpp"
 
 namespace engine {
@@ -54,6 +59,7 @@ class TerritoryOverlay {
   TerritoryParams params_;
   const ShapeLibrary& lib_;
   ShapeMap shapes_;
+  territory_detail::JoinCache joins_;  // per-point joins of the board's current position
   // One entry per position from the construction on: its evaluation once computed;
   // a pass entry that shares the evaluation of the entry before it.
   struct Entry {

@@ -123,8 +123,10 @@ Evaluation evaluate(const Board& board, double komi, const TerritoryParams& para
 namespace engine::territory_detail {
 
 Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParams& params,
-                           const ShapeLibrary& lib, const std::vector<Instance>& instances) {
-  territory_detail::GroupSet set = territory_detail::buildGroups(board, lib, instances, params);
+                           const ShapeLibrary& lib, const std::vector<Instance>& instances,
+                           const JoinCache* joins) {
+  territory_detail::GroupSet set =
+      territory_detail::buildGroups(board, lib, instances, params, joins);
   territory_detail::assessGroups(board, lib, instances, params, set);
   const std::vector<float> own = territory_detail::checkByPlayouts(board, params, set);
 

@@ -1,5 +1,7 @@
 // TerritoryOverlay against its from-scratch twin evaluate(): after every move and every
 // undo of random games on square and rectangular boards.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "engine/board/ascii.hpp"
@@ -90,4 +92,63 @@ TEST_CASE("territory overlay: undo and pass reuse evaluations", "[territory][ove
   o2.rebuild(small);
   CHECK(o2.checkConsistency(small) == "");
   CHECK(o2.evaluation(small).blackArea == 6);
+}
+
+TEST_CASE("join cache: refreshed now and then, equal to pointJoins at every point",
+          "[territory][overlay]") {
+  for (BoardSize size : {BoardSize{9, 9}, BoardSize{13, 9}, BoardSize{19, 19}}) {
+    Board b(size);
+    territory_detail::JoinCache cache;
+    cache.reset(b);
+    const TerritoryParams params;
+    RandomPlayer player(77 + static_cast<uint64_t>(size.width));
+    Color toMove = Color::Black;
+    int compared = 0;
+    for (int m = 0; m < 300; ++m, toMove = opponent(toMove)) {
+      const Point p = player.choose(b, toMove);
+      if (p == PASS) {
+        b.pass(toMove);
+      } else {
+        b.play(p, toMove);
+      }
+      cache.afterPlay(b);
+      if (player.rng().below(3) != 0) continue;  // several moves between refreshes
+      cache.refresh(b, params);
+      for (Point e : b.emptyPoints()) {
+        const territory_detail::PointJoins fresh = territory_detail::pointJoins(b, e, params);
+        const territory_detail::PointJoins& kept = cache.joins[e];
+        INFO("size " << size.str() << " move " << m << " point " << e);
+        REQUIRE(kept.nShared == fresh.nShared);
+        REQUIRE(kept.nLinked == fresh.nLinked);
+        CHECK(std::equal(fresh.shared.begin(), fresh.shared.begin() + fresh.nShared,
+                         kept.shared.begin()));
+        CHECK(std::equal(fresh.linked.begin(), fresh.linked.begin() + fresh.nLinked,
+                         kept.linked.begin()));
+        ++compared;
+      }
+    }
+    CHECK(compared > 1000);
+  }
+}
+
+TEST_CASE("territory overlay asked only now and then equals its twin", "[territory][overlay]") {
+  Board b(19, 19);
+  TerritoryOverlay overlay(b, 6.5);
+  RandomPlayer player(4242);
+  Color toMove = Color::Black;
+  int checked = 0;
+  for (int m = 0; m < 200; ++m, toMove = opponent(toMove)) {
+    const Point p = player.choose(b, toMove);
+    if (p == PASS) {
+      b.pass(toMove);
+    } else {
+      b.play(p, toMove);
+    }
+    overlay.afterPlay(b);
+    if (player.rng().below(5) != 0) continue;
+    INFO("move " << m);
+    REQUIRE(overlay.checkConsistency(b) == "");
+    ++checked;
+  }
+  CHECK(checked > 20);
 }
