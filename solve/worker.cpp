@@ -197,16 +197,20 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
   return {-b.hi, -b.lo};
 }
 
-// The single liberties of the chains of `stones` that have exactly one.
-Mask Worker::atariPoints(Mask stones, Mask empty) const {
-  Mask out = 0;
+// Liberties of the chains of `stones`, split by chains with exactly one liberty (`atari`)
+// and with more (`many`); one flood per chain.
+void Worker::libertySets(Mask stones, Mask empty, Mask& atari, Mask& many) const {
+  atari = many = 0;
   for (Mask rest = stones; rest;) {
     const Mask chain = g_.flood(rest & -rest, stones);
     rest &= ~chain;
     const Mask libs = g_.expand(chain) & empty;
-    if (libs && !(libs & (libs - 1))) out |= libs;
+    if (libs & (libs - 1)) {
+      many |= libs;
+    } else {
+      atari |= libs;
+    }
   }
-  return out;
 }
 
 // Candidate moves best first (table move, pass after a pass, killers, history; filling
@@ -216,13 +220,23 @@ int Worker::orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_P
   int count = 0;
   const Mask empty = g_.all() & ~(n.own | n.opp);
   const auto& killers = killers_[std::min(ply, 1023)];
-  CompactBoard probe(g_);
-  probe.setRaw(n.own, n.opp, -1, Color::Empty);
-  const Mask urgent = atariPoints(n.opp, empty) | atariPoints(n.own, empty);
-  for (Mask m = empty; m; m &= m - 1) {
+  Mask ownAtari, ownMany, oppAtari, oppMany;
+  libertySets(n.own, empty, ownAtari, ownMany);
+  libertySets(n.opp, empty, oppAtari, oppMany);
+  const Mask urgent = oppAtari | ownAtari;
+  // A play is suicide when it has no empty neighbour, captures nothing (no neighbouring
+  // opponent chain has it as its last liberty) and joins no own chain with another
+  // liberty: the same rule as CompactBoard::isSuicide, from the node's liberty sets.
+  Mask suicide = 0;
+  if (!opt_.rules.suicideAllowed) {
+    for (Mask m = empty & ~(oppAtari | ownMany); m; m &= m - 1) {
+      const int p = lowestBit(m);
+      if (!(g_.neighbours(p) & empty)) suicide |= Mask{1} << p;
+    }
+  }
+  for (Mask m = empty & ~suicide; m; m &= m - 1) {
     const int p = lowestBit(m);
     if (p == n.ko) continue;
-    if (!opt_.rules.suicideAllowed && probe.isSuicide(p, Color::Black)) continue;
     uint32_t sc = history_[p] + 1;
     if (urgent >> p & 1) sc += 1u << 26;  // capture, or save a chain in atari
     if (p == killers[0]) sc += 1u << 28;

@@ -86,7 +86,7 @@ class Worker {
   Summary fromTable(const Summary& s, int sym, bool whiteToMove) const;
   int transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1>& moves, int count,
                        int beta, Summary& sum, int& value);
-  Mask atariPoints(Mask stones, Mask empty) const;
+  void libertySets(Mask stones, Mask empty, Mask& atari, Mask& many) const;
   int orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_POINTS + 1>& moves);
 
   const Geometry& g_;
