@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <iostream>
+#include <optional>
 
 #include "engine/prior/prior.hpp"
 #include "tools/options.hpp"
@@ -30,7 +31,9 @@ int priorTrain(const std::vector<std::string>& args) {
       "cycles", po::value(&cycles)->default_value(25), "most MM cycles over all groups")(
       "spatial-min-count", po::value(&minCount)->default_value(20),
       "keep diamond patterns played at least this often")(
-      "no-spatial", "train without the diamond pattern dictionary");
+      "no-spatial", "train without the diamond pattern dictionary")(
+      "start", po::value<std::string>(),
+      "continue MM from this model table (same games and spatial options; --cycles more)");
   po::variables_map vm;
   if (!parseOptions(args, "fgo prior train --games DIR --out FILE", desc, vm)) return 0;
   if (threads < 0) throw UsageError("--threads must be >= 0");
@@ -46,6 +49,11 @@ int priorTrain(const std::vector<std::string>& args) {
   opt.maxCycles = cycles;
   opt.spatial = vm.count("no-spatial") == 0;
   opt.spatialMinCount = minCount;
+  std::optional<prior::Model> startModel;
+  if (vm.count("start")) {
+    startModel = prior::Model::load(vm["start"].as<std::string>());
+    opt.start = &*startModel;
+  }
   const auto start = std::chrono::steady_clock::now();
   opt.log = [&](const std::string& line) {
     std::cerr << "[" << static_cast<int>(secondsSince(start)) << " s] " << line << std::endl;

@@ -88,6 +88,10 @@ void FeatureContext::computeLiberties() {
     std::fill(mark_.begin(), mark_.end(), 0);
     stamp_ = 0;
   }
+  if (shortMark_.size() != n || ++resetStamp_ == 0) {
+    shortMark_.assign(n, 0);
+    resetStamp_ = 1;
+  }
   for (int y = 0; y < b.height(); ++y) {
     for (int x = 0; x < b.width(); ++x) {
       const Point p = b.point(x, y);
@@ -105,6 +109,7 @@ void FeatureContext::computeLiberties() {
         q = b.nextInChain(q);
       } while (q != p && count < 4);
       libCount_[p] = static_cast<uint8_t>(count);
+      for (int k = 0; k < count && count <= 2; ++k) shortMark_[libs_[p][k]] = resetStamp_;
     }
   }
 }
@@ -189,18 +194,16 @@ uint32_t FeatureContext::captureValue(const MoveFacts& f) const {
   return f.capturedStones >= 2 ? 3 : 4;
 }
 
-bool FeatureContext::mayBeTactical(Point p) const {
-  const Board& b = *board_;
-  if (b.neighbourCount(p, Color::Empty) <= 1) return true;
-  for (Point nb : b.neighbours(p)) {
-    if (engine::isStone(b.at(nb)) && libCount_[b.chainHead(nb)] <= 2) return true;
-  }
-  return false;
-}
-
 void FeatureContext::tacticalFeatures(Point p, MoveFeatures& m) const {
   const Board& b = *board_;
-  if (!mayBeTactical(p)) return;
+  if (!nextToShortChain(p)) {
+    // No capture, escape or atari. Joining a chain of ours (3+ liberties, one of them p)
+    // leaves 2+; a lone stone has as many liberties as empty neighbours.
+    if (b.neighbourCount(p, Color::Empty) == 1 && b.neighbourCount(p, me_) == 0) {
+      m.value[G_SELF_ATARI] = 1;
+    }
+    return;
+  }
   const MoveFacts f = facts(p);
   m.value[G_CAPTURE] = captureValue(f);
   for (int i = 0; i < f.nOwn && f.newLibs >= 2; ++i) {

@@ -65,11 +65,16 @@ class FeatureContext {
   // Features of the move at p (an empty point legal for toMove) or of PASS.
   MoveFeatures features(Point p) const;
   // The tactical groups only (capture, escape, self-atari, atari) of the move at p (not
-  // PASS) into m; they need the side-to-move's view of the last move too.
+  // PASS) into m; they need the side-to-move's view of the last move too. Walks the
+  // liberty table only next to a chain with at most 2 liberties.
   void tacticalFeatures(Point p, MoveFeatures& m) const;
   // True when p may have a tactical feature: a neighbour chain with at most 2 liberties,
   // or at most one empty neighbour (self-atari). Otherwise all four groups are 0.
-  bool mayBeTactical(Point p) const;
+  bool mayBeTactical(Point p) const {
+    return nextToShortChain(p) || board_->neighbourCount(p, Color::Empty) <= 1;
+  }
+  // True when the empty point p is a liberty of a chain with at most 2 liberties.
+  bool nextToShortChain(Point p) const { return shortMark_[p] == resetStamp_; }
   // The groups that depend only on the colours and liberty classes around p (edge,
   // pattern3, spatial) into m; *reach gets the spatial match's reach (0 without one).
   void localFeatures(Point p, MoveFeatures& m, int* reach = nullptr) const;
@@ -97,6 +102,8 @@ class FeatureContext {
   SpatialGrid grid_;
   std::vector<uint8_t> libCount_;           // by chain head: liberties capped at 4
   std::vector<std::array<Point, 4>> libs_;  // by chain head: the first libCount_ of them
+  std::vector<uint32_t> shortMark_;         // by point: resetStamp_ at liberties of
+  uint32_t resetStamp_ = 0;                 // chains with at most 2 liberties
   mutable std::vector<uint32_t> mark_;      // visit stamps by point
   mutable uint32_t stamp_ = 0;
 };

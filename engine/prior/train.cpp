@@ -225,6 +225,20 @@ Model train(const std::vector<std::string>& files, const TrainOptions& opt, Trai
     m.setSpatial(harvestSpatial(files, opt, threads));
     if (opt.log) opt.log("spatial dictionary: " + std::to_string(m.spatial().size()) + " patterns");
   }
+  if (opt.start != nullptr) {
+    const auto& a = opt.start->spatial().entries();
+    const auto& b = m.spatial().entries();
+    const bool same = a.size() == b.size() &&
+                      std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
+                        return x.hash == y.hash && x.size == y.size;
+                      });
+    if (!same) {
+      throw engine::InputError("the starting model's spatial dictionary (" +
+                               std::to_string(a.size()) + " patterns) differs from the one " +
+                               "harvested from these games (" + std::to_string(b.size()) + ")");
+    }
+    m = *opt.start;
+  }
   const Packer pk(m);
   std::vector<Dataset> parts(files.size());
   std::vector<size_t> cands(files.size(), 0);

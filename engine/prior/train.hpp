@@ -36,6 +36,10 @@ struct TrainOptions {
   bool spatial = true;            // harvest and use the spatial pattern dictionary
   uint32_t spatialMinCount = 20;  // played at least this often in training
   size_t spatialMaxEntries = 200000;
+  // When set, MM continues from this model's gammas (more cycles of an earlier run); its
+  // spatial dictionary must equal the one harvested from these games and options, else
+  // train throws engine::InputError.
+  const Model* start = nullptr;
   std::function<void(const std::string&)> log;  // progress lines (may be empty)
 };
 

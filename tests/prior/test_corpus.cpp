@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "engine/board/errors.hpp"
 #include "engine/prior/prior.hpp"
 
 namespace fs = std::filesystem;
@@ -53,6 +54,34 @@ TEST_CASE("training on a few games is reproducible and beats uniform on held-out
   CHECK(rows[2].positions == rows[0].positions);
   CHECK(rows[2].top1 > 3 * rows[0].top1);
   CHECK(rows[2].meanLogLikelihood > rows[0].meanLogLikelihood + 0.5);
+}
+
+TEST_CASE("more MM cycles from a saved model continue the same run") {
+  const std::string dir = corpusDir();
+  if (dir.empty()) {
+    WARN("SKIPPED: ../shared/data/pro19 not found (set FGO_SHARED)");
+    return;
+  }
+  prior::CorpusSplit split = prior::splitCorpus(dir, 0.1);
+  split.train.resize(3);
+  prior::TrainOptions opt;
+  opt.spatialMinCount = 3;
+  opt.tolerance = 0;  // exactly maxCycles cycles
+  opt.threads = 2;
+  opt.maxCycles = 3;
+  prior::TrainReport whole;
+  const prior::Model three = prior::train(split.train, opt, &whole);
+  opt.maxCycles = 1;
+  const prior::Model one = prior::train(split.train, opt);
+  opt.start = &one;
+  opt.maxCycles = 2;
+  prior::TrainReport more;
+  const prior::Model continued = prior::train(split.train, opt, &more);
+  CHECK(continued == three);  // MM's state is the gammas alone
+  CHECK(more.logLikelihood == std::vector<double>(whole.logLikelihood.begin() + 1,
+                                                  whole.logLikelihood.end()));
+  opt.spatialMinCount = 2;  // another dictionary: refused
+  CHECK_THROWS_AS(prior::train(split.train, opt), engine::InputError);
 }
 
 TEST_CASE("the committed model table loads") {
