@@ -66,8 +66,11 @@ int runPredict(const std::vector<std::string>& args) {
       "off (the previous level's thresholded colours: the behaviour before the fifth session)")(
       "ranker", po::value(&p.ranker)->default_value("cascade"),
       "cascade, hybrid (cascade + time-dilation memory + near the last move), eval (every "
-      "point by the evaluation), model (every point by the move model) or engine "
-      "(Monte-Carlo search on the real board)")(
+      "point by the evaluation), model (every point by the move model), model-hybrid (the "
+      "model, cascade candidates boosted by --area-boost) or engine (Monte-Carlo search on "
+      "the real board)")(
+      "area-boost", po::value(&p.areaBoost)->default_value(1.0),
+      "model-hybrid: the cascade candidates' model scores are multiplied by 1 + this")(
       "ranking", po::value(&p.cascade.ranking)->default_value("eval"),
       "ranking within the cascade's areas: geometric, eval or eval-search")(
       "real-ranking", po::value(&p.cascade.realRanking)->default_value(""),
@@ -100,7 +103,8 @@ int runPredict(const std::vector<std::string>& args) {
   if (p.every < 1 || p.positionEvery < 1)
     throw UsageError("--every and --position-every must be at least 1");
   if (p.skipGames < 0) throw UsageError("--skip-games must be 0 or more");
-  if (p.cascade.realRanking == "model" || p.ranker == "model") {
+  if (!(p.areaBoost >= 0)) throw UsageError("--area-boost must be 0 or more");
+  if (p.cascade.realRanking == "model" || p.ranker == "model" || p.ranker == "model-hybrid") {
     auto model = std::make_shared<const prior::Model>(prior::Model::load(modelPath));
     p.cascade.scorer = [model] { return std::make_unique<ModelScorer>(model); };
   }

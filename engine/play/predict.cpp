@@ -68,14 +68,19 @@ class Proposer {
     CascadeParams cp = params.cascade;
     cp.seed = seed;
     cp.komi = komi;
-    if (params.ranker == "cascade" || params.ranker == "hybrid") {
+    if (params.ranker == "model-hybrid") {
+      if (!cp.scorer) throw InputError("the model-hybrid ranker needs a move model");
+      scorer_ = cp.scorer();
+    }
+    if (params.ranker == "cascade" || params.ranker == "hybrid" ||
+        params.ranker == "model-hybrid") {
       cascade_ = std::make_unique<Cascade>(cp);
     } else if (params.ranker == "model") {
       if (!cp.scorer) throw InputError("the model ranker needs a move model");
       scorer_ = cp.scorer();
     } else if (params.ranker != "eval" && params.ranker != "engine") {
       throw InputError("unknown ranker '" + params.ranker +
-                       "': expected cascade, hybrid, eval, model or engine");
+                       "': expected cascade, hybrid, eval, model, model-hybrid or engine");
     }
     if (params.ranker == "eval" || params.ranker == "hybrid") {
       RankParams rp = rankParamsByName("eval");
@@ -95,6 +100,15 @@ class Proposer {
     }
     if (params_.ranker == "engine") return engineRanking(game, toMove, advisor);
     if (params_.ranker == "model") return modelRanking(b, toMove, last, before, advisor);
+    if (params_.ranker == "model-hybrid") {
+      last_ = cascade_->run(b, toMove, {last, before});
+      std::vector<Point> out = modelRanking(b, toMove, last, before, advisor);
+      advisor = last_.advisor + "; the move model over every legal point, cascade areas boosted";
+      for (Point p : last_.candidates) scores_[p] *= static_cast<float>(1 + params_.areaBoost);
+      std::stable_sort(out.begin(), out.end(),
+                       [this](Point x, Point y) { return scores_[x] > scores_[y]; });
+      return out;
+    }
     std::vector<Point> cand;
     std::vector<double> prior;
     if (params_.ranker == "eval") {

@@ -35,11 +35,15 @@ struct HitRates {
 //            playout budget, root moves by visits (ties by RAVE win rate);
 //   model    the move model of cascade.scorer over every legal point (no cascade): what
 //            the model does alone, beside the cascade with realRanking "model" (the
-//            same model restricted to the cascade's uploaded areas).
+//            same model restricted to the cascade's uploaded areas);
+//   model-hybrid  the move model over every legal point, with the scores of the cascade's
+//            candidates multiplied by 1 + areaBoost: whether the areas add anything to
+//            the model (NOT the pure cascade).
 struct PredictParams {
   CascadeParams cascade;
   std::string ranker = "cascade";
   int enginePlayouts = 1000;  // budget of the engine ranker
+  double areaBoost = 1;       // model-hybrid: cascade candidates' scores times 1 + areaBoost
   int skipGames = 0;          // leave out the first N files of the sorted list
   int every = 1;              // then use every N-th file (1: all)
   int maxGames = -1;          // -1: every file

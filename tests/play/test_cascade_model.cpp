@@ -128,6 +128,15 @@ TEST_CASE("predict: the model ranker orders every legal point by the scorer; --s
   const PredictReport last = predictGames(files, p);
   CHECK(last.games == 1);
   CHECK(last.positions == 1);
+  // model-hybrid: the model's order with the cascade's candidates boosted.
+  calls = 0;
+  p.skipGames = 0;
+  p.ranker = "model-hybrid";
+  p.cascade.advisorPlayouts = 40;
+  const PredictReport hybrid = predictGames(files, p);
+  CHECK(hybrid.positions == 4);
+  CHECK(calls == 4);
+  CHECK(hybrid.adviceRequests == 4);
   PredictParams none;
   none.ranker = "model";  // no scorer given
   CHECK_THROWS_AS(predictGames(files, none), InputError);
