@@ -73,7 +73,7 @@ int runPredict(const std::vector<std::string>& args) {
       "model-hybrid: the cascade candidates' model scores are multiplied by 1 + this")(
       "ranking", po::value(&p.cascade.ranking)->default_value("eval"),
       "ranking within the cascade's areas: geometric, eval or eval-search")(
-      "real-ranking", po::value(&p.cascade.realRanking)->default_value(""),
+      "real-ranking", po::value(&p.cascade.realRanking)->default_value("none"),
       "model: order the cascade's candidates on the real board by the learned move model "
       "(default: the --ranking above)")(
       "prior-model", po::value(&modelPath)->default_value(defaultModelPath()),
@@ -122,16 +122,16 @@ int runPredict(const std::vector<std::string>& args) {
     // stdout carries exactly the JSON object; what was run goes to stderr.
     std::cerr << "fgo predict: " << r.games << " games, schedule " << p.cascade.schedule
               << ", reducer " << p.cascade.reducer << ", ranking " << p.cascade.ranking
-              << (p.cascade.realRanking.empty() ? "" : ", real board: " + p.cascade.realRanking)
-              << ", ranker " << r.ranker << ", advisor: " << r.advisor << "\n";
+              << (p.cascade.realRanking == "model" ? ", real board: model" : "") << ", ranker "
+              << r.ranker << ", advisor: " << r.advisor << "\n";
     std::cout << r.toJson() << "\n";
     return 0;
   }
   std::cout << "games " << r.games << ", positions " << r.positions << ", schedule "
             << p.cascade.schedule << ", reducer " << p.cascade.reducer << ", ranking "
             << p.cascade.ranking << (shapes.empty() ? "" : " with shapes")
-            << (p.cascade.realRanking.empty() ? "" : ", real board: " + p.cascade.realRanking)
-            << "\nranker " << r.ranker << ", advisor: " << r.advisor
+            << (p.cascade.realRanking == "model" ? ", real board: model" : "") << "\nranker "
+            << r.ranker << ", advisor: " << r.advisor
             << "\n\n            k=1     k=4     k=16    k=64\n";
   auto row = [](const char* name, const engine::HitRates& h) {
     std::printf("%-10s %6.1f%% %6.1f%% %6.1f%% %6.1f%%\n", name, 100 * h.at[0], 100 * h.at[1],

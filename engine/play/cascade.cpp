@@ -160,7 +160,7 @@ Cascade::Cascade(CascadeParams params)
   if (params_.realRanking == "model") {
     if (!params_.scorer) throw InputError("real-board ranking 'model' needs a move model");
     scorer_ = params_.scorer();
-  } else if (!params_.realRanking.empty()) {
+  } else if (!params_.realRanking.empty() && params_.realRanking != "none") {
     throw InputError("unknown real-board ranking '" + params_.realRanking +
                      "': expected model or none");
   }

@@ -72,6 +72,8 @@ TEST_CASE("real-board ranking by a scorer reorders the same uploaded areas") {
   CascadeParams bad = small();
   bad.realRanking = "model";  // no scorer
   CHECK_THROWS_AS(Cascade(bad), InputError);
+  bad.realRanking = "none";
+  CHECK_NOTHROW(Cascade(bad));
   bad.realRanking = "bogus";
   CHECK_THROWS_AS(Cascade(bad), InputError);
 }
