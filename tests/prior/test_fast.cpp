@@ -89,7 +89,9 @@ TEST_CASE("spatial grid match equals the plain hashing lookup") {
     REQUIRE(dict.size() > 100);
     prior::SpatialGrid grid;
     int deep = 0, checked = 0;
+    int move = 0;
     randomGame(side, side * side / 2 + 20, 17, [&](const Board& b, Color c, Point, Point) {
+      if (move++ % 3 != 0) return;
       grid.reset(b, c);
       for (Point p : b.emptyPoints()) {
         const prior::SpatialMatch fast = dict.match(grid, p);
@@ -103,7 +105,7 @@ TEST_CASE("spatial grid match equals the plain hashing lookup") {
     });
     INFO("side " << side);
     CHECK(deep > 0);  // the dense dictionary is matched to the largest size
-    CHECK(checked > 500);
+    CHECK(checked > 200);
   }
 }
 
