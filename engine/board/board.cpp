@@ -286,55 +286,64 @@ void Board::place(Point p, Color c) {
   // chain whose last pseudo-liberty p fills.
   const Color opp = opponent(c);
   unsigned mine = 0, dead = 0;
-  const auto lane = [&](Point n, int i) {
-    const Color nc = col[n];
-    const Point h = hd[n];
+  Point heads[5];
+  const Point nbs[4] = {p - st, p - 1, p + 1, p + st};
+  for (int i = 0; i < 4; ++i) {
+    const Color nc = col[nbs[i]];
+    const Point h = hd[nbs[i]];
     const uint32_t left = in[h].libs - 1;
     in[h].libs = left;
+    heads[i] = h;
     mine |= static_cast<unsigned>(nc == c) << i;
-    dead |= static_cast<unsigned>(nc == opp && left == 0) << i;
-    return h;
-  };
-  const Point h0 = lane(p - st, 0), h1 = lane(p - 1, 1), h2 = lane(p + 1, 2), h3 = lane(p + st, 3);
+    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(left == 0)) << i;
+  }
   // Join p to its first own neighbour's chain, or to itself (a no-op splice).
-  const Point candidates[5] = {h0, h1, h2, h3, p};
-  const Point join = candidates[std::countr_zero(mine | 16u)];
+  heads[4] = p;
+  const Point join = heads[std::countr_zero(mine | 16u)];
   in[p] = ChainInfo{};
   in[join].libs += libs;
   in[join].size += 1;
   hd[p] = join;
   std::swap(nx[join], nx[p]);
-  // Nonzero when an own neighbour belongs to another chain than `join`: merges (rare).
-  const auto other = [&](Point h, int i) { return (h ^ join) & (0u - (mine >> i & 1)); };
-  const Point others = other(h0, 0) | other(h1, 1) | other(h2, 2) | other(h3, 3);
+  // Nonzero when an own neighbour belongs to another chain than `join`.
+  Point others = 0;
+  for (int i = 0; i < 4; ++i) others |= (heads[i] ^ join) & (0u - (mine >> i & 1));
+  // Captures, merges of further own chains and suicide are out of line: most moves
+  // have none of them.
+  if ((dead | others) != 0 || in[join].libs == 0) settle<Record>(p, c, mine, dead, join);
+}
+
+// The rest of place() for a move that captures, joins several own chains or has no
+// liberty: the captures, then the merges (smaller chain into the bigger), then suicide
+// or the ko point.
+template <bool Record>
+[[gnu::noinline]] void Board::settle(Point p, Color c, unsigned mine, unsigned dead, Point join) {
+  const Point st = static_cast<Point>(stride_);
+  const Point nbs[4] = {p - st, p - 1, p + 1, p + st};
   uint32_t nCaptured = 0;
   Point capturedHead = NO_POINT;
   for (; dead != 0; dead &= dead - 1) {
-    const int i = std::countr_zero(dead);
-    capturedHead = candidates[i];
+    capturedHead = head_[nbs[std::countr_zero(dead)]];
     nCaptured += captureChain<Record>(capturedHead);
   }
   Point mineHead = join;
-  if (others != 0) [[unlikely]] {
-    const Point nbs[4] = {p - st, p - 1, p + 1, p + st};
-    for (; mine != 0; mine &= mine - 1) {
-      const Point h = hd[nbs[std::countr_zero(mine)]];
-      if (h == mineHead) continue;
-      if (in[h].size >= in[mineHead].size) {
-        mergeChains<Record>(h, mineHead);
-        mineHead = h;
-      } else {
-        mergeChains<Record>(mineHead, h);
-      }
+  for (; mine != 0; mine &= mine - 1) {
+    const Point h = head_[nbs[std::countr_zero(mine)]];
+    if (h == mineHead) continue;
+    if (info_[h].size >= info_[mineHead].size) {
+      mergeChains<Record>(h, mineHead);
+      mineHead = h;
+    } else {
+      mergeChains<Record>(mineHead, h);
     }
   }
-  const ChainInfo& own = in[mineHead];
+  const ChainInfo& own = info_[mineHead];
   if (nCaptured == 0 && own.libs == 0) {
     assert(allowSuicide_);
     captureChain<Record>(mineHead);
   } else if (nCaptured == 1 && own.size == 1 && own.libs == 1) {
     ko_ = capturedHead;
-    koColor_ = opp;
+    koColor_ = opponent(c);
   }
 }
 

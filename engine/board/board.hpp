@@ -295,6 +295,9 @@ class Board {
   // The body of play (Record: with an undo frame) and playNoUndo.
   template <bool Record>
   void place(Point p, Color c);
+  // place() after the join: captures, further merges, suicide and ko.
+  template <bool Record>
+  void settle(Point p, Color c, unsigned mine, unsigned dead, Point join);
   template <bool Record>
   void mergeChains(Point keepHead, Point absorbedHead);
   // Removes the chain headed by head, gives its points back as liberties to the chains
