@@ -243,81 +243,11 @@ uint32_t Board::captureChain(Point head) {
   return count;
 }
 
-// One pass over the four neighbours takes away p as a pseudo-liberty of every
-// neighbouring chain (branch-free: non-stones have head 0, the sink). A chain loses one
-// pseudo-liberty per adjacency to p, so an opponent chain reaches zero (and is
-// captured) only at its last adjacency: each captured chain is marked once. The new
-// stone then joins the chain of its first own neighbour (or stays alone) without a
-// branch: the common cases, no own chain or one, need no merge. Then the captures, then
-// the merges of further own chains (smaller into bigger), which are rarer. The order of
-// captures and merges does not matter: a capture gives its points as liberties to
-// whatever chain heads are current.
-template <bool Record>
-void Board::place(Point p, Color c) {
-  if constexpr (Record) {
-    frames_.push(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(merges_.size()),
-                       static_cast<uint32_t>(captured_.size()),
-                       static_cast<uint32_t>(capturedStones_.size())});
-  } else {
-    if (!frames_.empty()) clearUndo();
-  }
-  Color* col = color_.data();
-  Point* hd = head_.data();
-  Point* nx = next_.data();
-  ChainInfo* in = info_.data();
-  const Point st = static_cast<Point>(stride_);
-  const uint16_t counts = nbr_[p];
-  const uint32_t libs = counts & 0xFu;
-  col[p] = c;
-  removeEmpty(p);
-  hash_ ^= key(p, c);
-  ++stones_[colorIndex(c)];
-  bumpNeighbours(p, static_cast<uint16_t>(nbrUnit(c) - nbrUnit(Color::Empty)));
-  ko_ = NO_POINT;
-  koColor_ = Color::Empty;
-  hd[p] = p;
-  nx[p] = p;
-  in[p] = ChainInfo{libs, 1};
-  // No neighbouring stone and a liberty: nothing to join, merge or capture (a lone stone
-  // without liberties happens on a 1x1 board).
-  if ((counts & 0xFF0) == 0 && libs != 0) return;
-  // Per neighbour (lane i, unrolled): take p away from its chain's pseudo-liberties; bit
-  // i of `mine` marks an own neighbour, of `dead` the last adjacency of an opponent
-  // chain whose last pseudo-liberty p fills.
-  const Color opp = opponent(c);
-  unsigned mine = 0, dead = 0;
-  Point heads[5];
-  const Point nbs[4] = {p - st, p - 1, p + 1, p + st};
-  for (int i = 0; i < 4; ++i) {
-    const Color nc = col[nbs[i]];
-    const Point h = hd[nbs[i]];
-    const uint32_t left = in[h].libs - 1;
-    in[h].libs = left;
-    heads[i] = h;
-    mine |= static_cast<unsigned>(nc == c) << i;
-    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(left == 0)) << i;
-  }
-  // Join p to its first own neighbour's chain, or to itself (a no-op splice).
-  heads[4] = p;
-  const Point join = heads[std::countr_zero(mine | 16u)];
-  in[p] = ChainInfo{};
-  in[join].libs += libs;
-  in[join].size += 1;
-  hd[p] = join;
-  std::swap(nx[join], nx[p]);
-  // Nonzero when an own neighbour belongs to another chain than `join`.
-  Point others = 0;
-  for (int i = 0; i < 4; ++i) others |= (heads[i] ^ join) & (0u - (mine >> i & 1));
-  // Captures, merges of further own chains and suicide are out of line: most moves
-  // have none of them.
-  if ((dead | others) != 0 || in[join].libs == 0) settle<Record>(p, c, mine, dead, join);
-}
-
 // The rest of place() for a move that captures, joins several own chains or has no
 // liberty: the captures, then the merges (smaller chain into the bigger), then suicide
 // or the ko point.
 template <bool Record>
-[[gnu::noinline]] void Board::settle(Point p, Color c, unsigned mine, unsigned dead, Point join) {
+void Board::settle(Point p, Color c, unsigned mine, unsigned dead, Point join) {
   const Point st = static_cast<Point>(stride_);
   const Point nbs[4] = {p - st, p - 1, p + 1, p + st};
   uint32_t nCaptured = 0;
@@ -352,10 +282,9 @@ void Board::play(Point p, Color c) {
   place<true>(p, c);
 }
 
-void Board::playNoUndo(Point p, Color c) {
-  assert(color_[p] == Color::Empty);
-  place<false>(p, c);
-}
+// settle() is called from place(), which board.hpp defines inline.
+template void Board::settle<true>(Point, Color, unsigned, unsigned, Point);
+template void Board::settle<false>(Point, Color, unsigned, unsigned, Point);
 
 void Board::pass(Color c) {
   frames_.push(Frame{hash_, PASS, ko_, c, koColor_, static_cast<uint32_t>(merges_.size()),
@@ -424,10 +353,16 @@ bool Board::undo() {
   const Frame f = frames_.back();
   frames_.truncate(frames_.size() - 1);
   if (f.point != PASS) {
-    size_t i = captured_.size();
-    if (i > f.captureBegin && captured_[i - 1].color == f.color) uncapture(captured_[--i]);
-    for (size_t m = merges_.size(); m-- > f.mergeBegin;) unmerge(merges_[m]);
-    while (i-- > f.captureBegin) uncapture(captured_[i]);
+    // Most moves neither captured nor merged: one test for both.
+    if (captured_.size() != f.captureBegin || merges_.size() != f.mergeBegin) [[unlikely]] {
+      size_t i = captured_.size();
+      if (i > f.captureBegin && captured_[i - 1].color == f.color) uncapture(captured_[--i]);
+      for (size_t m = merges_.size(); m-- > f.mergeBegin;) unmerge(merges_[m]);
+      while (i-- > f.captureBegin) uncapture(captured_[i]);
+      merges_.truncate(f.mergeBegin);
+      captured_.truncate(f.captureBegin);
+      capturedStones_.truncate(f.stoneBegin);
+    }
     const Point p = f.point;
     Point* hd = head_.data();
     ChainInfo* in = info_.data();
@@ -449,9 +384,6 @@ bool Board::undo() {
   hash_ = f.oldHash;
   ko_ = f.oldKo;
   koColor_ = f.oldKoColor;
-  merges_.truncate(f.mergeBegin);
-  captured_.truncate(f.captureBegin);
-  capturedStones_.truncate(f.stoneBegin);
   return true;
 }
 

@@ -44,10 +44,13 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/board/color.hpp"
@@ -209,7 +212,10 @@ class Board {
   void pass(Color c);
   // play() without an undo frame, for playouts: the same position, ko and hash. Forgets
   // the undo history (undoDepth() becomes 0, lastRecord() reports nothing).
-  void playNoUndo(Point p, Color c);
+  void playNoUndo(Point p, Color c) {
+    assert(color_[p] == Color::Empty);
+    place<false>(p, c);
+  }
   // pass() without an undo frame; forgets the undo history like playNoUndo.
   void passNoUndo(Color c);
   // Takes back the last play or pass. Returns false when there is nothing to undo.
@@ -292,12 +298,13 @@ class Board {
     index[last] = i;
     index[p] = UINT32_MAX;
   }
-  // The body of play (Record: with an undo frame) and playNoUndo.
+  // The body of play (Record: with an undo frame) and playNoUndo, defined below the
+  // class so that the light playout's loop (random_player.cpp) inlines it.
   template <bool Record>
-  void place(Point p, Color c);
+  [[gnu::always_inline]] void place(Point p, Color c);
   // place() after the join: captures, further merges, suicide and ko.
   template <bool Record>
-  void settle(Point p, Color c, unsigned mine, unsigned dead, Point join);
+  [[gnu::noinline]] void settle(Point p, Color c, unsigned mine, unsigned dead, Point join);
   template <bool Record>
   void mergeChains(Point keepHead, Point absorbedHead);
   // Removes the chain headed by head, gives its points back as liberties to the chains
@@ -351,5 +358,75 @@ class Board {
   UndoStack<Capture> captured_;
   UndoStack<Point> capturedStones_;
 };
+
+// One pass over the four neighbours takes away p as a pseudo-liberty of every
+// neighbouring chain (branch-free: non-stones have head 0, the sink). A chain loses one
+// pseudo-liberty per adjacency to p, so an opponent chain reaches zero (and is
+// captured) only at its last adjacency: each captured chain is marked once. The new
+// stone then joins the chain of its first own neighbour (or stays alone) without a
+// branch: the common cases, no own chain or one, need no merge. Then the captures, then
+// the merges of further own chains (smaller into bigger), which are rarer. The order of
+// captures and merges does not matter: a capture gives its points as liberties to
+// whatever chain heads are current.
+template <bool Record>
+inline void Board::place(Point p, Color c) {
+  if constexpr (Record) {
+    frames_.push(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(merges_.size()),
+                       static_cast<uint32_t>(captured_.size()),
+                       static_cast<uint32_t>(capturedStones_.size())});
+  } else {
+    if (!frames_.empty()) clearUndo();
+  }
+  Color* col = color_.data();
+  Point* hd = head_.data();
+  Point* nx = next_.data();
+  ChainInfo* in = info_.data();
+  const Point st = static_cast<Point>(stride_);
+  const uint16_t counts = nbr_[p];
+  const uint32_t libs = counts & 0xFu;
+  col[p] = c;
+  removeEmpty(p);
+  hash_ ^= key(p, c);
+  ++stones_[static_cast<int>(c) - 1];  // Black 0, White 1
+  bumpNeighbours(p, static_cast<uint16_t>(nbrUnit(c) - nbrUnit(Color::Empty)));
+  ko_ = NO_POINT;
+  koColor_ = Color::Empty;
+  hd[p] = p;
+  nx[p] = p;
+  in[p] = ChainInfo{libs, 1};
+  // No neighbouring stone and a liberty: nothing to join, merge or capture (a lone stone
+  // without liberties happens on a 1x1 board).
+  if ((counts & 0xFF0) == 0 && libs != 0) return;
+  // Per neighbour (lane i, unrolled): take p away from its chain's pseudo-liberties; bit
+  // i of `mine` marks an own neighbour, of `dead` the last adjacency of an opponent
+  // chain whose last pseudo-liberty p fills.
+  const Color opp = opponent(c);
+  unsigned mine = 0, dead = 0;
+  Point heads[5];
+  const Point nbs[4] = {p - st, p - 1, p + 1, p + st};
+  for (int i = 0; i < 4; ++i) {
+    const Color nc = col[nbs[i]];
+    const Point h = hd[nbs[i]];
+    const uint32_t left = in[h].libs - 1;
+    in[h].libs = left;
+    heads[i] = h;
+    mine |= static_cast<unsigned>(nc == c) << i;
+    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(left == 0)) << i;
+  }
+  // Join p to its first own neighbour's chain, or to itself (a no-op splice).
+  heads[4] = p;
+  const Point join = heads[std::countr_zero(mine | 16u)];
+  in[p] = ChainInfo{};
+  in[join].libs += libs;
+  in[join].size += 1;
+  hd[p] = join;
+  std::swap(nx[join], nx[p]);
+  // Nonzero when an own neighbour belongs to another chain than `join`.
+  Point others = 0;
+  for (int i = 0; i < 4; ++i) others |= (heads[i] ^ join) & (0u - (mine >> i & 1));
+  // Captures, merges of further own chains and suicide are out of line: most moves
+  // have none of them.
+  if ((dead | others) != 0 || in[join].libs == 0) settle<Record>(p, c, mine, dead, join);
+}
 
 }  // namespace engine
