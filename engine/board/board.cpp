@@ -11,8 +11,9 @@
 namespace engine {
 
 namespace {
+// 0 for Black, 1 for White (c must be a stone colour): arithmetic, not a branch.
 constexpr int colorIndex(Color c) {
-  return c == Color::White ? 1 : 0;
+  return static_cast<int>(c) - 1;
 }
 
 // The diagonal rule of isEyeOf for every combination of the four diagonal colours (2
@@ -52,7 +53,8 @@ Board::Board(int width, int height) {
   info_.assign(n, ChainInfo{});
   nbr_.assign(n, 0);
   emptyIndex_.assign(n, UINT32_MAX);
-  empties_.reserve(static_cast<size_t>(width) * height);
+  empties_.assign(static_cast<size_t>(width) * height, NO_POINT);
+  nEmpty_ = 0;
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
       const Point p = point(x, y);
@@ -188,9 +190,7 @@ uint64_t Board::hashAfter(Point p, Color c) const {
 
 template <bool Record>
 void Board::mergeChains(Point keepHead, Point absorbedHead) {
-  if constexpr (Record) {
-    merges_.push_back({absorbedHead, keepHead, info_[absorbedHead]});
-  }
+  if constexpr (Record) merges_.push({absorbedHead, keepHead, info_[absorbedHead]});
   Point s = absorbedHead;
   do {
     head_[s] = keepHead;
@@ -205,80 +205,60 @@ void Board::mergeChains(Point keepHead, Point absorbedHead) {
 
 template <bool Record>
 uint32_t Board::captureChain(Point head) {
-  const Color cc = color_[head];
+  Color* col = color_.data();
+  Point* hd = head_.data();
+  const Point* nx = next_.data();
+  const Color cc = col[head];
   const uint16_t delta = static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(cc));
   const uint32_t begin = static_cast<uint32_t>(capturedStones_.size());
   uint32_t count = 0;
+  uint64_t hash = hash_;
   // The stones keep their next_ links, so the list can be walked twice.
   Point s = head;
   do {
-    if constexpr (Record) capturedStones_.push_back(s);
-    color_[s] = Color::Empty;
-    hash_ ^= key(s, cc);
+    if constexpr (Record) capturedStones_.push(s);
+    col[s] = Color::Empty;
+    hd[s] = 0;
+    hash ^= key(s, cc);
     addEmpty(s);
     bumpNeighbours(s, delta);
     ++count;
-    s = next_[s];
+    s = nx[s];
   } while (s != head);
+  hash_ = hash;
+  // Every neighbour gains a pseudo-liberty; the removed stones (head 0 now), empty
+  // points and border feed the sink.
+  const Point st = static_cast<Point>(stride_);
+  ChainInfo* in = info_.data();
   do {
-    for (Point n : neighbours(s)) changeLibIfStone<+1>(n);
-    s = next_[s];
+    in[hd[s - st]].libs += 1;
+    in[hd[s - 1]].libs += 1;
+    in[hd[s + 1]].libs += 1;
+    in[hd[s + st]].libs += 1;
+    s = nx[s];
   } while (s != head);
   captures_[colorIndex(cc)] += static_cast<int>(count);
   stones_[colorIndex(cc)] -= static_cast<int>(count);
-  if constexpr (Record) captured_.push_back({head, begin, count, cc});
+  if constexpr (Record) captured_.push({head, begin, count, cc});
   return count;
 }
 
-// One pass over the four neighbours takes away p as a pseudo-liberty of every
-// neighbouring chain (branch-free). A chain loses one pseudo-liberty per adjacency to
-// p, so an opponent chain reaches zero (and is captured) only at its last adjacency:
-// each captured chain is marked once. Then the captures, then the merges (smaller
-// chain into the bigger); their order does not matter, as a capture gives its points
-// as liberties to whatever chain heads are current.
+// The rest of place() for a move that captures, joins several own chains or has no
+// liberty: the captures, then the merges (smaller chain into the bigger), then suicide
+// or the ko point.
 template <bool Record>
-void Board::place(Point p, Color c) {
-  if constexpr (Record) {
-    frames_.push_back(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(merges_.size()),
-                            static_cast<uint32_t>(captured_.size()),
-                            static_cast<uint32_t>(capturedStones_.size())});
-  } else {
-    if (!frames_.empty()) clearUndo();
-  }
-  const auto nbs = neighbours(p);
-  const uint16_t counts = nbr_[p];
-  color_[p] = c;
-  removeEmpty(p);
-  hash_ ^= key(p, c);
-  ++stones_[colorIndex(c)];
-  head_[p] = p;
-  next_[p] = p;
-  bumpNeighbours(p, static_cast<uint16_t>(nbrUnit(c) - nbrUnit(Color::Empty)));
-  ko_ = NO_POINT;
-  koColor_ = Color::Empty;
-  info_[p] = ChainInfo{counts & 0xFu, 1};
-  // No neighbouring stone and a liberty: nothing to save, merge or capture (a lone stone
-  // without liberties happens on a 1x1 board).
-  if ((counts & 0xFF0) == 0 && (counts & 0xF) != 0) return;
-  // Bit i of `mineBits` marks an own neighbour, of `dead` the last adjacency of an opponent
-  // chain that p fills its last pseudo-liberty of: taken without branches on the colours.
-  const Color opp = opponent(c);
-  unsigned mineBits = 0, dead = 0;
-  for (int i = 0; i < 4; ++i) {
-    const Color nc = color_[nbs[i]];
-    const Point h = changeLibIfStone<-1>(nbs[i]);
-    mineBits |= static_cast<unsigned>(nc == c) << i;
-    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(info_[h].libs == 0)) << i;
-  }
+void Board::settle(Point p, Color c, unsigned mine, unsigned dead, Point join) {
+  const Point st = static_cast<Point>(stride_);
+  const Point nbs[4] = {p - st, p - 1, p + 1, p + st};
   uint32_t nCaptured = 0;
   Point capturedHead = NO_POINT;
   for (; dead != 0; dead &= dead - 1) {
     capturedHead = head_[nbs[std::countr_zero(dead)]];
     nCaptured += captureChain<Record>(capturedHead);
   }
-  Point mineHead = p;
-  for (; mineBits != 0; mineBits &= mineBits - 1) {
-    const Point h = head_[nbs[std::countr_zero(mineBits)]];
+  Point mineHead = join;
+  for (; mine != 0; mine &= mine - 1) {
+    const Point h = head_[nbs[std::countr_zero(mine)]];
     if (h == mineHead) continue;
     if (info_[h].size >= info_[mineHead].size) {
       mergeChains<Record>(h, mineHead);
@@ -293,7 +273,7 @@ void Board::place(Point p, Color c) {
     captureChain<Record>(mineHead);
   } else if (nCaptured == 1 && own.size == 1 && own.libs == 1) {
     ko_ = capturedHead;
-    koColor_ = opp;
+    koColor_ = opponent(c);
   }
 }
 
@@ -302,15 +282,14 @@ void Board::play(Point p, Color c) {
   place<true>(p, c);
 }
 
-void Board::playNoUndo(Point p, Color c) {
-  assert(color_[p] == Color::Empty);
-  place<false>(p, c);
-}
+// settle() is called from place(), which board.hpp defines inline.
+template void Board::settle<true>(Point, Color, unsigned, unsigned, Point);
+template void Board::settle<false>(Point, Color, unsigned, unsigned, Point);
 
 void Board::pass(Color c) {
-  frames_.push_back(Frame{hash_, PASS, ko_, c, koColor_, static_cast<uint32_t>(merges_.size()),
-                          static_cast<uint32_t>(captured_.size()),
-                          static_cast<uint32_t>(capturedStones_.size())});
+  frames_.push(Frame{hash_, PASS, ko_, c, koColor_, static_cast<uint32_t>(merges_.size()),
+                     static_cast<uint32_t>(captured_.size()),
+                     static_cast<uint32_t>(capturedStones_.size())});
   ko_ = NO_POINT;
   koColor_ = Color::Empty;
 }
@@ -336,48 +315,75 @@ void Board::unmerge(const Merge& m) {
 
 void Board::uncapture(const Capture& cap) {
   const Point* stones = capturedStones_.data() + cap.begin;
-  // The stones are still empty here, so their own chain takes no liberty change.
-  for (uint32_t k = 0; k < cap.count; ++k) {
-    for (Point n : neighbours(stones[k])) changeLibIfStone<-1>(n);
-  }
+  Color* col = color_.data();
+  Point* hd = head_.data();
+  Point* nx = next_.data();
+  ChainInfo* in = info_.data();
+  const Point st = static_cast<Point>(stride_);
+  // The stones are still empty here (head 0), so their own chain takes no change.
   for (uint32_t k = 0; k < cap.count; ++k) {
     const Point q = stones[k];
-    color_[q] = cap.color;
-    head_[q] = cap.head;
-    next_[q] = stones[k + 1 == cap.count ? 0 : k + 1];
+    in[hd[q - st]].libs -= 1;
+    in[hd[q - 1]].libs -= 1;
+    in[hd[q + 1]].libs -= 1;
+    in[hd[q + st]].libs -= 1;
+  }
+  const uint16_t delta = static_cast<uint16_t>(nbrUnit(cap.color) - nbrUnit(Color::Empty));
+  for (uint32_t k = 0; k < cap.count; ++k) {
+    const Point q = stones[k];
+    col[q] = cap.color;
+    hd[q] = cap.head;
+    nx[q] = stones[k + 1 == cap.count ? 0 : k + 1];
     removeEmpty(q);
-    bumpNeighbours(q, static_cast<uint16_t>(nbrUnit(cap.color) - nbrUnit(Color::Empty)));
+    bumpNeighbours(q, delta);
   }
   // A chain is captured when its last pseudo-liberty is filled.
-  info_[cap.head] = ChainInfo{0, cap.count};
+  in[cap.head] = ChainInfo{0, cap.count};
   captures_[colorIndex(cap.color)] -= static_cast<int>(cap.count);
   stones_[colorIndex(cap.color)] += static_cast<int>(cap.count);
 }
 
 // The steps of place() backwards: place removes p as a liberty of the chains around,
-// captures, merges and (suicide) captures its own chain, so undo puts a suicided chain
-// back, splits the merges, puts the captured chains back and gives p back as a liberty.
+// joins p to an own chain, captures, merges and (suicide) captures its own chain, so
+// undo puts a suicided chain back, splits the merges, puts the captured chains back,
+// takes p out of the chain it joined (its head now; p's empty neighbours are the
+// liberties it brought) and gives p back as a liberty.
 bool Board::undo() {
   if (frames_.empty()) return false;
   const Frame f = frames_.back();
-  frames_.pop_back();
+  frames_.truncate(frames_.size() - 1);
   if (f.point != PASS) {
-    size_t i = captured_.size();
-    if (i > f.captureBegin && captured_[i - 1].color == f.color) uncapture(captured_[--i]);
-    for (size_t m = merges_.size(); m-- > f.mergeBegin;) unmerge(merges_[m]);
-    while (i-- > f.captureBegin) uncapture(captured_[i]);
-    color_[f.point] = Color::Empty;
-    addEmpty(f.point);
-    bumpNeighbours(f.point, static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(f.color)));
+    // Most moves neither captured nor merged: one test for both.
+    if (captured_.size() != f.captureBegin || merges_.size() != f.mergeBegin) [[unlikely]] {
+      size_t i = captured_.size();
+      if (i > f.captureBegin && captured_[i - 1].color == f.color) uncapture(captured_[--i]);
+      for (size_t m = merges_.size(); m-- > f.mergeBegin;) unmerge(merges_[m]);
+      while (i-- > f.captureBegin) uncapture(captured_[i]);
+      merges_.truncate(f.mergeBegin);
+      captured_.truncate(f.captureBegin);
+      capturedStones_.truncate(f.stoneBegin);
+    }
+    const Point p = f.point;
+    Point* hd = head_.data();
+    ChainInfo* in = info_.data();
+    const Point join = hd[p];
+    std::swap(next_[join], next_[p]);
+    in[join].libs -= nbr_[p] & 0xFu;
+    in[join].size -= 1;
+    hd[p] = 0;
+    color_[p] = Color::Empty;
+    addEmpty(p);
+    bumpNeighbours(p, static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(f.color)));
     --stones_[colorIndex(f.color)];
-    for (Point n : neighbours(f.point)) changeLibIfStone<+1>(n);
+    const Point st = static_cast<Point>(stride_);
+    in[hd[p - st]].libs += 1;
+    in[hd[p - 1]].libs += 1;
+    in[hd[p + 1]].libs += 1;
+    in[hd[p + st]].libs += 1;
   }
   hash_ = f.oldHash;
   ko_ = f.oldKo;
   koColor_ = f.oldKoColor;
-  merges_.resize(f.mergeBegin);
-  captured_.resize(f.captureBegin);
-  capturedStones_.resize(f.stoneBegin);
   return true;
 }
 
@@ -425,7 +431,7 @@ void Board::setColors(std::span<const Color> colors) {
 }
 
 void Board::rebuildChains() {
-  empties_.clear();
+  nEmpty_ = 0;
   std::fill(emptyIndex_.begin(), emptyIndex_.end(), UINT32_MAX);
   std::fill(head_.begin(), head_.end(), NO_POINT);  // "not visited yet" below
   stones_[0] = stones_[1] = 0;
@@ -491,19 +497,20 @@ std::string Board::checkConsistency() const {
   twin.rebuildNeighbourCounts();
   if (twin.hash_ != hash_) return "hash differs from the one recomputed from the colours";
   if (twin.stones_[0] != stones_[0] || twin.stones_[1] != stones_[1]) return "stone counts differ";
-  if (empties_.size() != twin.empties_.size()) return "empty point count differs";
-  for (size_t i = 0; i < empties_.size(); ++i) {
+  if (nEmpty_ != twin.nEmpty_) return "empty point count differs";
+  for (size_t i = 0; i < nEmpty_; ++i) {
     const Point p = empties_[i];
     if (color_[p] != Color::Empty) return "non-empty point in the empty list: " + describe(p);
     if (emptyIndex_[p] != i) return "empty index wrong at " + describe(p);
   }
-  if (!(info_[0] == ChainInfo{})) return "the chain info at index 0 (border heads) is not zero";
   for (Point p = 0; p < arraySize(); ++p) {
     const bool inside = x(p) >= 0 && x(p) < width_ && y(p) >= 0 && y(p) < height_;
     if (inside != (color_[p] != Color::Border)) return "border wrong at index " + std::to_string(p);
     if (inside && nbr_[p] != twin.nbr_[p]) return "neighbour counts differ at " + describe(p);
-    if (!inside && head_[p] != 0) return "border head not 0 at index " + std::to_string(p);
-    if (!isStone(color_[p])) continue;
+    if (!isStone(color_[p])) {
+      if (head_[p] != 0) return "head not 0 at the non-stone index " + std::to_string(p);
+      continue;
+    }
     // Same chain membership: heads may differ, so map through the twin's head.
     const Point h = head_[p];
     if (h >= arraySize() || color_[h] != color_[p] || head_[h] != h) {

@@ -16,9 +16,10 @@
 // versions also kept the sum and sum of squares of the pseudo-liberties, libego's
 // O(1) atari test; keeping them cost about a fifth of every play and undo, far more
 // than the walks of the few atari queries per move.) liberties(p) counts the exact
-// liberties. Points that never held a stone (border included) have head 0, a border
-// index whose info stays all zero, so loops over neighbours can read a chain info
-// without testing the colour.
+// liberties. Every point without a stone (empty or border) has head 0, a border index
+// whose chain info is a scratch sink: loops over a move's neighbours add to or take
+// from info_[head_[n]] without testing the colour, and nothing reads the sink (every
+// reader is masked by a colour test).
 //
 // Neighbour counts. nbr_[p] packs how many of p's four neighbours are empty, black
 // and white (4 bits each; border neighbours are the rest), kept up to date by every
@@ -27,6 +28,10 @@
 //
 // Undo. Every play (or pass) pushes a frame: the hash and ko before the move, the merges
 // it made (list splices, with the absorbed chain's data) and the stones it captured.
+// Joining the new stone to one neighbouring chain of its colour is not a merge record:
+// undo finds that chain at the stone's head and the liberties it brought in its
+// neighbour counts. The undo records live in fixed stacks (UndoStack) that grow only
+// out of line, so a move pays no capacity check beyond one predictable branch.
 // undo() reverses the last frame exactly, so search can walk back to any earlier
 // position: it splits the merges, puts captured chains back (a captured chain had no
 // pseudo-liberty left) and gives the point back as a liberty to the chains around it,
@@ -39,10 +44,13 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/board/color.hpp"
@@ -56,6 +64,34 @@ struct MoveRecord {
   Point point = PASS;
   Color color = Color::Empty;
   std::span<const Point> captured;
+};
+
+// A stack of trivially copyable undo records: push costs one predictable capacity test
+// (growth is out of line) and truncation is one store. Stale entries past size() stay
+// allocated for reuse.
+template <typename T>
+class UndoStack {
+ public:
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void push(const T& x) {
+    if (size_ == items_.size()) [[unlikely]]
+      grow();
+    items_[size_++] = x;
+  }
+  T& back() { return items_[size_ - 1]; }
+  const T& back() const { return items_[size_ - 1]; }
+  T& operator[](size_t i) { return items_[i]; }
+  const T& operator[](size_t i) const { return items_[i]; }
+  const T* data() const { return items_.data(); }
+  // Keeps the first n entries (n <= size()).
+  void truncate(size_t n) { size_ = n; }
+  void clear() { size_ = 0; }
+
+ private:
+  [[gnu::noinline]] void grow() { items_.resize(items_.empty() ? 64 : 2 * items_.size()); }
+  std::vector<T> items_;
+  size_t size_ = 0;
 };
 
 class Board {
@@ -130,7 +166,7 @@ class Board {
   }
 
   // The empty points, in no particular order.
-  std::span<const Point> emptyPoints() const { return empties_; }
+  std::span<const Point> emptyPoints() const { return {empties_.data(), nEmpty_}; }
 
   // True when c may place a stone at p under the board's own rules: p empty, not the
   // simple-ko point, and not suicide (unless allowSuicide). Superko is game.hpp's job.
@@ -176,7 +212,10 @@ class Board {
   void pass(Color c);
   // play() without an undo frame, for playouts: the same position, ko and hash. Forgets
   // the undo history (undoDepth() becomes 0, lastRecord() reports nothing).
-  void playNoUndo(Point p, Color c);
+  void playNoUndo(Point p, Color c) {
+    assert(color_[p] == Color::Empty);
+    place<false>(p, c);
+  }
   // pass() without an undo frame; forgets the undo history like playNoUndo.
   void passNoUndo(Color c);
   // Takes back the last play or pass. Returns false when there is nothing to undo.
@@ -247,20 +286,25 @@ class Board {
   }
   uint64_t key(Point p, Color c) const { return keys_[2 * p + static_cast<Point>(c) - 1]; }
   void addEmpty(Point p) {
-    emptyIndex_[p] = static_cast<uint32_t>(empties_.size());
-    empties_.push_back(p);
+    emptyIndex_[p] = static_cast<uint32_t>(nEmpty_);
+    empties_[nEmpty_++] = p;
   }
   void removeEmpty(Point p) {
-    const uint32_t i = emptyIndex_[p];
-    const Point last = empties_.back();
-    empties_[i] = last;
-    emptyIndex_[last] = i;
-    empties_.pop_back();
-    emptyIndex_[p] = UINT32_MAX;
+    uint32_t* index = emptyIndex_.data();
+    Point* list = empties_.data();
+    const uint32_t i = index[p];
+    const Point last = list[--nEmpty_];
+    list[i] = last;
+    index[last] = i;
+    index[p] = UINT32_MAX;
   }
-  // The body of play (Record: with an undo frame) and playNoUndo.
+  // The body of play (Record: with an undo frame) and playNoUndo, defined below the
+  // class so that the light playout's loop (random_player.cpp) inlines it.
   template <bool Record>
-  void place(Point p, Color c);
+  [[gnu::always_inline]] void place(Point p, Color c);
+  // place() after the join: captures, further merges, suicide and ko.
+  template <bool Record>
+  [[gnu::noinline]] void settle(Point p, Color c, unsigned mine, unsigned dead, Point join);
   template <bool Record>
   void mergeChains(Point keepHead, Point absorbedHead);
   // Removes the chain headed by head, gives its points back as liberties to the chains
@@ -277,21 +321,14 @@ class Board {
   // For an empty p without empty neighbours: would c at p capture, or join a chain of
   // its own that has another liberty? (The opposite of suicide.)
   bool keepsLiberty(Point p, Color c) const;
-  // The head of n's chain when n holds a stone, otherwise 0 (whose chain data stays all
-  // zero), with the mask (all ones for a stone, else zero) to scale changes by.
-  // Branch-free, since the colours around a move are random and branches on them
-  // mispredict; changes scaled by a zero mask leave the data at index 0 zero.
-  Point headIfStone(Point n, uint64_t& mask) const {
-    mask = isStone(color_[n]) ? ~uint64_t{0} : 0;
-    return head_[n] & static_cast<Point>(mask);
-  }
   // Adds (Sign +1) or takes away (Sign -1) a pseudo-liberty of the chain at n when n
-  // holds a stone (branch-free). Returns headIfStone(n).
+  // holds a stone; a non-stone n has head 0 and changes only the sink. No branch on the
+  // colours, which are random around a move (branches on them mispredict). Returns n's
+  // head (0 for a non-stone).
   template <int Sign>
-  Point changeLibIfStone(Point n) {
-    uint64_t m;
-    const Point h = headIfStone(n, m);
-    info_[h].libs += static_cast<uint32_t>(Sign) * static_cast<uint32_t>(m & 1);
+  Point changeLib(Point n) {
+    const Point h = head_[n];
+    info_[h].libs += static_cast<uint32_t>(Sign);
     return h;
   }
   // Walks p's chain: its liberty when it has exactly one, otherwise NO_POINT.
@@ -305,8 +342,9 @@ class Board {
   std::vector<Point> head_;
   std::vector<Point> next_;
   std::vector<ChainInfo> info_;
-  std::vector<uint16_t> nbr_;  // packed neighbour counts, see the reading guide
-  std::vector<Point> empties_;
+  std::vector<uint16_t> nbr_;   // packed neighbour counts, see the reading guide
+  std::vector<Point> empties_;  // the first nEmpty_ entries are the empty points
+  size_t nEmpty_ = 0;
   std::vector<uint32_t> emptyIndex_;
   uint64_t hash_ = 0;
   Point ko_ = NO_POINT;
@@ -315,10 +353,80 @@ class Board {
   int stones_[2] = {0, 0};
   bool allowSuicide_ = false;
 
-  std::vector<Frame> frames_;
-  std::vector<Merge> merges_;
-  std::vector<Capture> captured_;
-  std::vector<Point> capturedStones_;
+  UndoStack<Frame> frames_;
+  UndoStack<Merge> merges_;
+  UndoStack<Capture> captured_;
+  UndoStack<Point> capturedStones_;
 };
+
+// One pass over the four neighbours takes away p as a pseudo-liberty of every
+// neighbouring chain (branch-free: non-stones have head 0, the sink). A chain loses one
+// pseudo-liberty per adjacency to p, so an opponent chain reaches zero (and is
+// captured) only at its last adjacency: each captured chain is marked once. The new
+// stone then joins the chain of its first own neighbour (or stays alone) without a
+// branch: the common cases, no own chain or one, need no merge. Then the captures, then
+// the merges of further own chains (smaller into bigger), which are rarer. The order of
+// captures and merges does not matter: a capture gives its points as liberties to
+// whatever chain heads are current.
+template <bool Record>
+inline void Board::place(Point p, Color c) {
+  if constexpr (Record) {
+    frames_.push(Frame{hash_, p, ko_, c, koColor_, static_cast<uint32_t>(merges_.size()),
+                       static_cast<uint32_t>(captured_.size()),
+                       static_cast<uint32_t>(capturedStones_.size())});
+  } else {
+    if (!frames_.empty()) clearUndo();
+  }
+  Color* col = color_.data();
+  Point* hd = head_.data();
+  Point* nx = next_.data();
+  ChainInfo* in = info_.data();
+  const Point st = static_cast<Point>(stride_);
+  const uint16_t counts = nbr_[p];
+  const uint32_t libs = counts & 0xFu;
+  col[p] = c;
+  removeEmpty(p);
+  hash_ ^= key(p, c);
+  ++stones_[static_cast<int>(c) - 1];  // Black 0, White 1
+  bumpNeighbours(p, static_cast<uint16_t>(nbrUnit(c) - nbrUnit(Color::Empty)));
+  ko_ = NO_POINT;
+  koColor_ = Color::Empty;
+  hd[p] = p;
+  nx[p] = p;
+  in[p] = ChainInfo{libs, 1};
+  // No neighbouring stone and a liberty: nothing to join, merge or capture (a lone stone
+  // without liberties happens on a 1x1 board).
+  if ((counts & 0xFF0) == 0 && libs != 0) return;
+  // Per neighbour (lane i, unrolled): take p away from its chain's pseudo-liberties; bit
+  // i of `mine` marks an own neighbour, of `dead` the last adjacency of an opponent
+  // chain whose last pseudo-liberty p fills.
+  const Color opp = opponent(c);
+  unsigned mine = 0, dead = 0;
+  Point heads[5];
+  const Point nbs[4] = {p - st, p - 1, p + 1, p + st};
+  for (int i = 0; i < 4; ++i) {
+    const Color nc = col[nbs[i]];
+    const Point h = hd[nbs[i]];
+    const uint32_t left = in[h].libs - 1;
+    in[h].libs = left;
+    heads[i] = h;
+    mine |= static_cast<unsigned>(nc == c) << i;
+    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(left == 0)) << i;
+  }
+  // Join p to its first own neighbour's chain, or to itself (a no-op splice).
+  heads[4] = p;
+  const Point join = heads[std::countr_zero(mine | 16u)];
+  in[p] = ChainInfo{};
+  in[join].libs += libs;
+  in[join].size += 1;
+  hd[p] = join;
+  std::swap(nx[join], nx[p]);
+  // Nonzero when an own neighbour belongs to another chain than `join`.
+  Point others = 0;
+  for (int i = 0; i < 4; ++i) others |= (heads[i] ^ join) & (0u - (mine >> i & 1));
+  // Captures, merges of further own chains and suicide are out of line: most moves
+  // have none of them.
+  if ((dead | others) != 0 || in[join].libs == 0) settle<Record>(p, c, mine, dead, join);
+}
 
 }  // namespace engine

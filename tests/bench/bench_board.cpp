@@ -9,6 +9,8 @@
 //                         playouts_per_thread_cpu_s = per-core speed from thread CPU time.
 //   BM_PlayoutFixed/N     1,000 (9x9) or 200 (19x19) playouts, one iteration: the
 //                         driver for callgrind instruction counts (see below).
+//   BM_PlayUndoFixed      BM_PlayUndo/19's 32 games played and undone once: the same
+//                         for play+undo.
 //   BM_Huge1001/mode      create a 1001x1001 board and play 100,000 random legal moves;
 //                         mode 0: Board + RandomPlayer (simple ko), mode 1: Game with the
 //                         superko set (what `fgo selfplay` does). VmHWM_MB is the
@@ -84,6 +86,31 @@ void BM_PlayUndo(benchmark::State& state) {
       static_cast<double>(pairs), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_PlayUndo)->Arg(19)->Arg(9);
+
+// Plays and undoes every game once (the instruction-count driver below).
+[[gnu::noinline]] int64_t playUndoAll(Board& board, const std::vector<std::vector<Play>>& games) {
+  int64_t pairs = 0;
+  for (const auto& seq : games) {
+    for (const Play& m : seq) board.play(m.point, m.color);
+    for (size_t i = 0; i < seq.size(); ++i) board.undo();
+    pairs += static_cast<int64_t>(seq.size());
+  }
+  return pairs;
+}
+
+// The 32 games of BM_PlayUndo/19 played and undone once, for instruction counts:
+//   valgrind --tool=callgrind --toggle-collect='*playUndoAll*'
+//     bench_board --benchmark_filter='PlayUndoFixed'   (one command line)
+// and divide the instructions by the pairs counter.
+void BM_PlayUndoFixed(benchmark::State& state) {
+  const auto games = randomGames(19, 32, 1234);
+  Board board(19, 19);
+  int64_t pairs = 0;
+  for (auto _ : state) pairs += playUndoAll(board, games);
+  benchmark::DoNotOptimize(board.hash());
+  state.counters["pairs"] = static_cast<double>(pairs);
+}
+BENCHMARK(BM_PlayUndoFixed)->Iterations(1);
 
 void BM_GamePlayUndo(benchmark::State& state) {
   const int size = static_cast<int>(state.range(0));
