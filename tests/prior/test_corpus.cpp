@@ -78,8 +78,8 @@ TEST_CASE("more MM cycles from a saved model continue the same run") {
   prior::TrainReport more;
   const prior::Model continued = prior::train(split.train, opt, &more);
   CHECK(continued == three);  // MM's state is the gammas alone
-  CHECK(more.logLikelihood == std::vector<double>(whole.logLikelihood.begin() + 1,
-                                                  whole.logLikelihood.end()));
+  CHECK(more.logLikelihood ==
+        std::vector<double>(whole.logLikelihood.begin() + 1, whole.logLikelihood.end()));
   opt.spatialMinCount = 2;  // another dictionary: refused
   CHECK_THROWS_AS(prior::train(split.train, opt), engine::InputError);
 }
