@@ -14,6 +14,7 @@
 
 #include "engine/board/random_player.hpp"
 #include "engine/board/score.hpp"
+#include "engine/prior/incremental.hpp"
 #include "engine/prior/model.hpp"
 
 namespace engine {
@@ -95,7 +96,7 @@ class Worker {
     const auto& moves = game.moves();
     rootLast_ = moves.empty() ? NO_POINT : moves.back().point;
     rootBeforeLast_ = moves.size() < 2 ? NO_POINT : moves[moves.size() - 2].point;
-    if (model && params.priors) scorer_ = std::make_unique<prior::Scorer>(*model);
+    if (model && params.priors) scorer_ = std::make_unique<prior::IncrementalScorer>(*model);
     if (nodes_[0].expanded) refreshRootPriors();
   }
 
@@ -303,9 +304,9 @@ class Worker {
   std::vector<Color> firstPlayer_;
   std::vector<float> ownership_;
   std::vector<Point> moves_;
-  std::vector<Prior> priors_;              // expand's scratch: the new children's priors
-  std::vector<float> probs_;               // and their model probabilities
-  std::unique_ptr<prior::Scorer> scorer_;  // null without a learned prior
+  std::vector<Prior> priors_;                         // expand's scratch: the new children's priors
+  std::vector<float> probs_;                          // and their model probabilities
+  std::unique_ptr<prior::IncrementalScorer> scorer_;  // null without a learned prior
   Point rootLast_ = NO_POINT;
   Point rootBeforeLast_ = NO_POINT;
   int maxPlayoutMoves_ = 0;
@@ -586,7 +587,8 @@ std::shared_ptr<const prior::Model> searchPriorModel(const MctsParams& params) {
 
 void nodePriors(Board& board, Color c, Point last, Point beforeLast,
                 const std::vector<Point>& moves, bool nearLast, const MctsParams& params,
-                prior::Scorer* scorer, std::vector<Prior>& out, std::vector<float>& probs) {
+                prior::IncrementalScorer* scorer, std::vector<Prior>& out,
+                std::vector<float>& probs) {
   const LearnedPriorParams& lp = params.learned;
   probs.clear();
   if (!scorer || lp.handPriors) {

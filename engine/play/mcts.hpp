@@ -15,7 +15,8 @@
 // Fuego turn pattern probabilities into prior wins), beside the hand-set tactical priors
 // of policy.hpp, and optionally a PUCT term puct * p_i * sqrt(N) / (1 + n_i) (Rosin
 // 2011; AlphaGo). The model is loaded once per process (defaultPriorModel) and shared
-// read-only; each thread has its own prior::Scorer.
+// read-only; each thread has its own prior::IncrementalScorer (the same probabilities
+// as prior::Scorer, recomputing only what changed since its last call).
 //
 // Tree reuse: pass an MctsTrees to mctsSearch and the trees stay there after the search;
 // the next search of a position reached from that one by the moves actually played
@@ -37,7 +38,7 @@
 
 namespace prior {
 class Model;
-class Scorer;
+class IncrementalScorer;
 }  // namespace prior
 
 namespace engine {
@@ -152,7 +153,8 @@ std::shared_ptr<const prior::Model> searchPriorModel(const MctsParams& params);
 // `moves` (empty without a scorer). `moves` are legal for c.
 void nodePriors(Board& board, Color c, Point last, Point beforeLast,
                 const std::vector<Point>& moves, bool nearLast, const MctsParams& params,
-                prior::Scorer* scorer, std::vector<Prior>& out, std::vector<float>& probs);
+                prior::IncrementalScorer* scorer, std::vector<Prior>& out,
+                std::vector<float>& probs);
 
 // Searches the game's position for the side to move. The game is not changed.
 MctsResult mctsSearch(const Game& game, const MctsParams& params);

@@ -9,6 +9,7 @@
 
 #include "engine/board/random_player.hpp"
 #include "engine/play/mcts.hpp"
+#include "engine/prior/incremental.hpp"
 #include "engine/prior/model.hpp"
 
 using namespace engine;
@@ -58,7 +59,7 @@ TEST_CASE("learned prior: model probabilities become virtual wins") {
   params.learned.model = firstLineModel();
   params.learned.weight = 40;
   params.learned.exponent = 0.5;
-  prior::Scorer scorer(*params.learned.model);
+  prior::IncrementalScorer scorer(*params.learned.model);
   std::vector<Prior> out;
   std::vector<float> probs;
   nodePriors(board, c, last, before, moves, true, params, &scorer, out, probs);
@@ -121,7 +122,7 @@ TEST_CASE("learned prior: the tree's root priors equal a from-scratch computatio
   std::vector<Point> moves;
   for (const MoveStat& m : root) moves.push_back(m.move);
   Board board = g.board();
-  prior::Scorer scorer(*params.learned.model);
+  prior::IncrementalScorer scorer(*params.learned.model);
   std::vector<Prior> fresh;
   std::vector<float> probs;
   const Point last = g.moves().back().point, before = g.moves()[g.moves().size() - 2].point;

@@ -9,6 +9,7 @@
 
 #include "engine/board/score.hpp"
 #include "engine/play/mcts.hpp"
+#include "engine/prior/incremental.hpp"
 #include "engine/prior/model.hpp"
 
 using namespace engine;
@@ -151,8 +152,8 @@ TEST_CASE("tree reuse: the reused root's children get a fresh root's priors") {
   // learned model's (the default model when there is one).
   const MctsParams params = smallSearch(200, 2);
   const auto model = searchPriorModel(params);
-  std::unique_ptr<prior::Scorer> scorer;
-  if (model) scorer = std::make_unique<prior::Scorer>(*model);
+  std::unique_ptr<prior::IncrementalScorer> scorer;
+  if (model) scorer = std::make_unique<prior::IncrementalScorer>(*model);
   std::vector<Prior> fresh;
   std::vector<float> probs;
   nodePriors(board, Color::Black, reply.point, ours.point, moves, false, params, scorer.get(),
