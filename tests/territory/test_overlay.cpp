@@ -12,6 +12,17 @@ using namespace engine;
 
 namespace {
 
+// Plays the random player's choice for toMove (a pass when it has none); true on a pass.
+bool playRandomMove(Board& b, RandomPlayer& player, Color toMove) {
+  const Point p = player.choose(b, toMove);
+  if (p == PASS) {
+    b.pass(toMove);
+    return true;
+  }
+  b.play(p, toMove);
+  return false;
+}
+
 // Plays a random game of up to maxMoves on `size`, taking a move back now and then,
 // and compares the overlay with evaluate() after each step. Returns the steps checked.
 int twinGame(BoardSize size, uint64_t seed, int maxMoves, double komi,
@@ -27,14 +38,7 @@ int twinGame(BoardSize size, uint64_t seed, int maxMoves, double komi,
       REQUIRE(b.undo());
       toMove = opponent(toMove);
     } else {
-      const Point p = player.choose(b, toMove);
-      if (p == PASS) {
-        b.pass(toMove);
-        ++passes;
-      } else {
-        b.play(p, toMove);
-        passes = 0;
-      }
+      passes = playRandomMove(b, player, toMove) ? passes + 1 : 0;
       overlay.afterPlay(b);
       toMove = opponent(toMove);
     }
@@ -105,12 +109,7 @@ TEST_CASE("join cache: refreshed now and then, equal to pointJoins at every poin
     Color toMove = Color::Black;
     int compared = 0;
     for (int m = 0; m < 300; ++m, toMove = opponent(toMove)) {
-      const Point p = player.choose(b, toMove);
-      if (p == PASS) {
-        b.pass(toMove);
-      } else {
-        b.play(p, toMove);
-      }
+      playRandomMove(b, player, toMove);
       cache.afterPlay(b);
       if (player.rng().below(3) != 0) continue;  // several moves between refreshes
       cache.refresh(b, params);
@@ -138,12 +137,7 @@ TEST_CASE("territory overlay asked only now and then equals its twin", "[territo
   Color toMove = Color::Black;
   int checked = 0;
   for (int m = 0; m < 200; ++m, toMove = opponent(toMove)) {
-    const Point p = player.choose(b, toMove);
-    if (p == PASS) {
-      b.pass(toMove);
-    } else {
-      b.play(p, toMove);
-    }
+    playRandomMove(b, player, toMove);
     overlay.afterPlay(b);
     if (player.rng().below(5) != 0) continue;
     INFO("move " << m);
