@@ -19,7 +19,8 @@ namespace {
 const char* USAGE =
     "fgo gtp [--size N] [--rules R] [--komi K] [--seed S] [--player mcts|baseline]\n"
     "        [--playouts N | --seconds S] [--threads T] [--resign-below W]\n"
-    "        [--prior-model FILE|none] [--quiet]\n\n"
+    "        [--prior-model FILE|none] [--cascade off|hints|narrow] [--schedule NAME]\n"
+    "        [--cascade-memory N] [--model-top N] [--inner-width N] [--quiet]\n\n"
     "A GTP version 2 engine on stdin/stdout (attach it to a GUI or to fgo match).\n"
     "Thinking time: by the clock when the controller sends time_settings or\n"
     "kgs-time_settings (absolute, Canadian and Japanese byo-yomi; it keeps its own clock\n"
@@ -54,7 +55,7 @@ int runGtp(const std::vector<std::string>& args) {
   std::string size, rules;
   uint64_t seed = 0;
   double komi = 0;
-  std::string player, bookFile, priorModel;
+  std::string player, bookFile, priorModel, cascadeUse;
   engine::MctsPlayerOptions mcts;
   desc.add_options()("size", po::value(&size)->default_value("19"),
                      "board size before the first boardsize, N or WxH")(
@@ -100,6 +101,21 @@ int runGtp(const std::vector<std::string>& args) {
       "puct", po::value(&mcts.search.learned.puct)->default_value(0),
       "mcts tuning: PUCT term c x p x sqrt(N) / (1 + n) in selection (0: off)")(
       "no-hand-priors", "mcts tuning: with a model, leave out the hand-set tactical priors")(
+      "cascade", po::value(&cascadeUse)->default_value("off"),
+      "mcts: the reduction cascade at the root: off; hints (its uploaded candidates get "
+      "extra prior wins); narrow (the root considers only its candidates, the "
+      "must-consider tactical moves, unsettled groups' liberties and --model-top)")(
+      "schedule", po::value(&mcts.candidates.cascade.schedule)->default_value("standard"),
+      "mcts --cascade: the cascade's schedule (standard, faster, slower or a size list)")(
+      "cascade-memory", po::value(&mcts.candidates.cascade.memory)->default_value(3),
+      "mcts --cascade: time dilation, the areas of the last N cascades stay candidates")(
+      "model-top", po::value(&mcts.candidates.modelTop)->default_value(0),
+      "mcts --cascade narrow: the learned model's N most probable moves join the root")(
+      "hint-prior", po::value(&mcts.candidates.hintPrior)->default_value(30),
+      "mcts --cascade hints: virtual wins of the cascade's first candidate")(
+      "inner-width", po::value(&mcts.search.innerWidth)->default_value(0),
+      "mcts: inner tree nodes keep the N children with the best priors (0: all up to "
+      "19x19, 361 on bigger boards; -1: all)")(
       "analysis-memory", po::value(&mcts.analysisMemoryMB)->default_value(1024),
       "mcts: MB of search tree an analysis may grow before it stops searching")("quiet",
                                                                                 "no log on stderr");
@@ -134,6 +150,15 @@ int runGtp(const std::vector<std::string>& args) {
     throw UsageError("--prior-weight must be 0..10000, --prior-exponent 0..10, --puct 0..100");
   }
   mcts.search.learned.handPriors = vm.count("no-hand-priors") == 0;
+  mcts.candidates.use = engine::parseCascadeUse(cascadeUse);
+  if (mcts.candidates.cascade.memory < 0 || mcts.candidates.cascade.memory > 100 ||
+      mcts.candidates.modelTop < 0 || mcts.candidates.modelTop > 1000 ||
+      mcts.search.innerWidth < -1 || mcts.search.innerWidth > 1000000 ||
+      !(mcts.candidates.hintPrior >= 0 && mcts.candidates.hintPrior <= 1e4)) {
+    throw UsageError(
+        "--cascade-memory must be 0..100, --model-top 0..1000, --inner-width -1..1000000, "
+        "--hint-prior 0..10000");
+  }
   if (priorModel == "none") {
     mcts.search.learned.enabled = false;
   } else if (!priorModel.empty()) {

@@ -1,53 +1,129 @@
-// fgo selfplay: one game between two baseline (uniform random) players.
+// fgo selfplay: one game of a player against itself, baseline (uniform random) or the
+// Monte-Carlo search (engine/play/mcts.hpp) at a fixed playout budget; prints the moves,
+// CPU and wall time and the area or territory count. Used for complete games on huge
+// boards (docs/GTP.md, "Large boards").
 #include <chrono>
+#include <ctime>
+#include <fstream>
 #include <iostream>
 
 #include "engine/board/ascii.hpp"
 #include "engine/board/random_player.hpp"
 #include "engine/board/score.hpp"
+#include "engine/play/mcts.hpp"
+#include "engine/sgf/record.hpp"
 #include "tools/options.hpp"
 
 namespace fgo {
 
+namespace {
+
+struct MctsSelfplay {
+  engine::MctsParams search;
+  int progressEvery = 0;  // print a line to stderr every this many moves (0: never)
+};
+
+// Plays game on with the search for both sides until two passes or maxMoves moves;
+// returns the moves played. Each move's search gets its own seed.
+int playMctsGame(engine::Game& game, const MctsSelfplay& s, int maxMoves) {
+  int played = 0;
+  const auto start = std::chrono::steady_clock::now();
+  while (!game.over() && played < maxMoves) {
+    engine::MctsParams p = s.search;
+    p.seed = s.search.seed * 1000003 + static_cast<uint64_t>(played);
+    const engine::MctsResult r = engine::mctsSearch(game, p);
+    engine::Point m = r.move == engine::NO_POINT ? engine::PASS : r.move;
+    if (!game.isLegal(m, game.toMove())) m = engine::PASS;
+    game.play(m, game.toMove());
+    ++played;
+    if (s.progressEvery > 0 && played % s.progressEvery == 0) {
+      const double wall =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::cerr << "move " << played << ", " << wall << " s wall, "
+                << static_cast<double>(std::clock()) / CLOCKS_PER_SEC << " s CPU\n";
+    }
+  }
+  return played;
+}
+
+}  // namespace
+
 int runSelfplay(const std::vector<std::string>& args) {
   po::options_description desc("fgo selfplay options");
-  std::string size, rules;
+  std::string size, rules, player, sgfOut;
   uint64_t seed = 1;
   int maxMoves = -1;
   double komi = -1;
+  MctsSelfplay mcts;
+  mcts.search.resignBelow = 0;
   desc.add_options()("size", po::value(&size)->default_value("19"), "board size, N or WxH")(
       "rules", po::value(&rules)->default_value("chinese"), "chinese, tromp-taylor or japanese")(
       "komi", po::value(&komi), "komi (default: the rules' own)")(
       "seed", po::value(&seed)->default_value(1), "random seed")(
+      "player", po::value(&player)->default_value("baseline"),
+      "baseline (uniform random) or mcts (the search of fgo gtp, both sides)")(
+      "playouts", po::value(&mcts.search.playouts)->default_value(100), "mcts: playouts a move")(
+      "threads", po::value(&mcts.search.threads)->default_value(1), "mcts: search threads")(
+      "playout-cap", po::value(&mcts.search.maxPlayoutMoves)->default_value(0),
+      "mcts: moves a playout may run (0: automatic, fixed above 19x19)")(
+      "progress", po::value(&mcts.progressEvery)->default_value(0),
+      "mcts: a progress line on stderr every N moves")("sgf", po::value(&sgfOut),
+                                                       "write the game to this SGF file")(
       "max-moves", po::value(&maxMoves), "stop after this many moves (default 3 x points)")(
       "quiet", "do not print the final board")("json", "print a JSON summary");
   po::variables_map vm;
-  if (!parseOptions(args, "fgo selfplay [--size N] [--seed S]", desc, vm)) return 0;
+  if (!parseOptions(args,
+                    "fgo selfplay [--size N] [--seed S] [--player baseline|mcts] [--playouts N]",
+                    desc, vm)) {
+    return 0;
+  }
+  if (player != "baseline" && player != "mcts") {
+    throw UsageError("--player must be baseline or mcts");
+  }
+  if (mcts.search.playouts < 1 || mcts.search.threads < 1 || mcts.search.threads > 64 ||
+      mcts.search.maxPlayoutMoves < 0 || mcts.progressEvery < 0) {
+    throw UsageError("--playouts must be >= 1, --threads 1..64, --playout-cap and --progress >= 0");
+  }
   engine::Rules r = engine::Rules::named(rules);
   if (vm.count("komi")) r.komi = komi;
   const engine::BoardSize bs = engine::parseBoardSize(size);
   if (maxMoves < 0) maxMoves = 3 * bs.points();
   const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpuStart = std::clock();
   engine::Game game(bs, r);
-  const int played = engine::playRandomGame(game, seed, maxMoves);
+  mcts.search.seed = seed;
+  const int played = player == "mcts" ? playMctsGame(game, mcts, maxMoves)
+                                      : engine::playRandomGame(game, seed, maxMoves);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double cpu = static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC;
   const engine::Score score = engine::scoreGame(game);
   const bool ended = game.over();
+  if (!sgfOut.empty()) {
+    std::ofstream out(sgfOut);
+    out << engine::saveSgfGame(engine::recordFromGame(game));
+    if (!out) throw UsageError("cannot write " + sgfOut);
+  }
+  const std::string who = player == "mcts" ? "mcts (" + std::to_string(mcts.search.playouts) +
+                                                 " playouts a move, " +
+                                                 std::to_string(mcts.search.threads) + " thread(s))"
+                                           : "baseline (uniform random)";
   if (vm.count("json")) {
-    std::cout << "{\"size\": \"" << bs.str() << "\", \"moves\": " << played
+    std::cout << "{\"size\": \"" << bs.str() << "\", \"player\": \"" << player
+              << "\", \"moves\": " << played
               << ", \"ended_by_passes\": " << (ended ? "true" : "false")
               << ", \"black\": " << score.black << ", \"white\": " << score.white
               << ", \"komi\": " << score.komi << ", \"result\": \"" << score.result()
-              << "\", \"seconds\": " << seconds << "}\n";
+              << "\", \"seconds\": " << seconds << ", \"cpu_seconds\": " << cpu << "}\n";
     return 0;
   }
   if (!vm.count("quiet")) std::cout << engine::boardToString(game.board(), true) << "\n";
-  std::cout << "baseline (uniform random) self-play on " << bs.str() << ", seed " << seed << ": "
-            << played << " moves, " << (ended ? "ended by passes" : "stopped at the move cap")
-            << "\nscore (" << (r.scoring == engine::ScoringRule::Area ? "area" : "territory")
-            << "): black " << score.black << ", white " << score.white << " + komi "
-            << score.komi << " => " << score.result() << "\n";
+  std::cout << who << " self-play on " << bs.str() << ", seed " << seed << ": " << played
+            << " moves, " << (ended ? "ended by passes" : "stopped at the move cap") << ", "
+            << seconds << " s wall, " << cpu << " s CPU\nscore ("
+            << (r.scoring == engine::ScoringRule::Area ? "area" : "territory") << "): black "
+            << score.black << ", white " << score.white << " + komi " << score.komi << " => "
+            << score.result() << "\n";
   return 0;
 }
 

@@ -25,7 +25,7 @@ int runPrior(const std::vector<std::string>& args);
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"perft", "count legal move sequences to a depth (rules signature)", runPerft},
-      {"selfplay", "play a game between two baseline (random) players", runSelfplay},
+      {"selfplay", "one game of a player against itself: baseline (random) or mcts", runSelfplay},
       {"match", "games between two GTP engines: SGF, results table, win rate", runMatch},
       {"sgf", "read and replay SGF game folders; convert SGF <-> plain game format", runSgf},
       {"solve", "solve a small board (up to 32 points) exactly: value, best moves, pv", runSolve},

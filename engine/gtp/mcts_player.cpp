@@ -58,7 +58,34 @@ void addReporter(MctsParams& params, const SearchReporter& reporter) {
 
 }  // namespace
 
-MctsPlayer::MctsPlayer(MctsPlayerOptions options) : options_(std::move(options)) {}
+MctsPlayer::MctsPlayer(MctsPlayerOptions options) : options_(std::move(options)) {
+  if (options_.candidates.use != CascadeUse::Off) {
+    finder_ = std::make_unique<RootCandidateFinder>(options_.candidates,
+                                                    searchPriorModel(options_.search));
+  }
+}
+
+void MctsPlayer::newGame() {
+  lowWinrates_ = 0;
+  trees_.clear();
+  if (finder_) finder_->newGame();
+}
+
+void MctsPlayer::addCandidates(const Game& game, MctsParams& params) {
+  candidates_ = RootCandidates{};
+  if (!finder_) return;
+  candidates_ = finder_->find(game);
+  if (options_.candidates.use == CascadeUse::Hints) {
+    params.rootHints = candidates_.cascade;
+    params.hintPrior = options_.candidates.hintPrior;
+  } else if (!candidates_.all.empty()) {
+    params.rootMoves = candidates_.all;
+  }
+  // The cascade's time comes out of a timed move (at least a tenth of it stays).
+  if (params.seconds > 0) {
+    params.seconds = std::max(params.seconds - candidates_.seconds, 0.1 * params.seconds);
+  }
+}
 
 MctsPlayer::MctsPlayer(MctsParams params) : options_(playoutOptions(params)) {}
 
@@ -91,6 +118,7 @@ Point MctsPlayer::chooseMove(const Game& game, const ClockState& clock, MoveRequ
   // met the same losing game again and again (docs/STRENGTH.md, session 4).
   params.seed = options_.search.seed + 0x9E3779B97F4A7C15ULL * ++searches_;
   const Color c = game.toMove();
+  addCandidates(game, params);
   last_ = mctsSearch(searchCopy(game, c), params, options_.reuseTrees ? &trees_ : nullptr);
   const MctsResult& r = last_;
   const int opening = static_cast<int>(options_.resignAfterFraction * game.board().size().points());
@@ -137,9 +165,14 @@ std::string MctsPlayer::description() const {
                            ? std::to_string(options_.secondsPerMove).substr(0, 4) + " s a move"
                            : std::to_string(options_.search.playouts) + " playouts a move";
   const bool learned = searchPriorModel(options_.search) != nullptr;
+  const CascadeUse use = options_.candidates.use;
+  const std::string cascade = use == CascadeUse::Off
+                                  ? ""
+                                  : std::string("cascade ") + cascadeUseName(use) + " (schedule " +
+                                        options_.candidates.cascade.schedule + "), ";
   return "Monte-Carlo tree search with RAVE, " +
-         std::string(learned ? "learned move prior, " : "hand-set priors only, ") + budget +
-         " without a clock, " + std::to_string(options_.search.threads) + " thread(s)";
+         std::string(learned ? "learned move prior, " : "hand-set priors only, ") + cascade +
+         budget + " without a clock, " + std::to_string(options_.search.threads) + " thread(s)";
 }
 
 }  // namespace engine

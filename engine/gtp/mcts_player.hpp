@@ -8,7 +8,10 @@
 // (before resignAfterFraction x points moves).
 #pragma once
 
+#include <memory>
+
 #include "engine/gtp/player.hpp"
+#include "engine/gtp/root_candidates.hpp"
 #include "engine/gtp/time_control.hpp"
 #include "engine/play/mcts.hpp"
 
@@ -27,6 +30,9 @@ struct MctsPlayerOptions {
   int analysisPlayouts = 0;
   double analysisMemoryMB = 1024;
   bool reuseTrees = false;  // genmove starts from the subtree of the moves played since
+  // The cascade inside the search (root_candidates.hpp): off, root hints or a narrowed
+  // root. Its time counts against a timed move's budget.
+  RootCandidateParams candidates;
 };
 
 // The position of game as the search sees it, with c to move: the game's rules but two
@@ -50,10 +56,9 @@ class MctsPlayer : public Player {
   bool canAnalyze() const override { return true; }
   MctsResult analyze(const Game& game, Color toMove, const SearchReporter& reporter) override;
   std::string description() const override;
-  void newGame() override {
-    lowWinrates_ = 0;
-    trees_.clear();
-  }
+  // Forgets the resign streak, the kept trees and the cascade's memory (boardsize,
+  // clear_board, loadsgf).
+  void newGame() override;
 
   // The search parameters genmove would use now (by clock, seconds or playouts).
   MctsParams paramsFor(const Game& game, const ClockState& clock) const;
@@ -62,13 +67,20 @@ class MctsPlayer : public Player {
   int analysisPlayoutCap(int points) const;
   // The last genmove's search (for logs and tests).
   const MctsResult& lastResult() const { return last_; }
+  // The last genmove's root candidates (empty lists when the cascade is off).
+  const RootCandidates& lastCandidates() const { return candidates_; }
 
  private:
+  // Runs the cascade (when on) and puts its candidates into params.
+  void addCandidates(const Game& game, MctsParams& params);
+
   MctsPlayerOptions options_;
   MctsResult last_;
   int lowWinrates_ = 0;    // genmoves in a row below the resign threshold
   uint64_t searches_ = 0;  // genmoves so far, over all games (varies the search seed)
   MctsTrees trees_;        // the last genmove's trees (tree reuse)
+  std::unique_ptr<RootCandidateFinder> finder_;  // null when the cascade is off
+  RootCandidates candidates_;
 };
 
 }  // namespace engine

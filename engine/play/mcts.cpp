@@ -91,8 +91,15 @@ class Worker {
     if (nodes_.empty()) nodes_.push_back(Node{NO_POINT, opponent(game.toMove())});
     firstPlayer_.assign(root_.arraySize(), Color::Empty);
     ownership_.assign(static_cast<size_t>(root_.width()) * root_.height(), 0);
-    maxPlayoutMoves_ = params.maxPlayoutMoves > 0 ? params.maxPlayoutMoves
-                                                  : 3 * root_.width() * root_.height() + 20;
+    const int points = root_.width() * root_.height();
+    maxPlayoutMoves_ = playoutCap(params, points);
+    innerWidth_ = innerWidthFor(params, points);
+    if (!params.rootMoves.empty()) {
+      rootAllowed_.assign(root_.arraySize(), 0);
+      for (Point p : params.rootMoves) {
+        if (p < root_.arraySize()) rootAllowed_[p] = 1;
+      }
+    }
     const auto& moves = game.moves();
     rootLast_ = moves.empty() ? NO_POINT : moves.back().point;
     rootBeforeLast_ = moves.size() < 2 ? NO_POINT : moves[moves.size() - 2].point;
@@ -160,7 +167,9 @@ class Worker {
 
   void expand(uint32_t node, Color c, Point last, Point beforeLast) {
     moves_.clear();
+    const bool narrowRoot = node == 0 && !rootAllowed_.empty();
     for (Point p : scratch_.emptyPoints()) {
+      if (narrowRoot && !rootAllowed_[p]) continue;
       if (!scratch_.isLegal(p, c) || scratch_.isEyeOf(p, c) || !superkoOk(p, c)) continue;
       moves_.push_back(p);
     }
@@ -170,6 +179,7 @@ class Worker {
       nodePriors(scratch_, c, last, beforeLast, moves_, node != 0 || params_.rootNearPrior, params_,
                  scorer_.get(), priors_, probs_);
     }
+    if (node != 0 && innerWidth_ > 0) keepWidest();
     for (size_t i = 0; i < moves_.size(); ++i) {
       Node n{moves_[i], c};
       if (params_.priors) {
@@ -183,6 +193,32 @@ class Worker {
     nodes_[node].firstChild = first;
     nodes_[node].numChildren = static_cast<uint32_t>(nodes_.size()) - first;
     nodes_[node].expanded = true;
+  }
+
+  // Keeps the innerWidth_ candidates of moves_ (PASS, the last, always stays) with the
+  // most prior wins above an even game, in board order; priors_ and probs_ follow.
+  void keepWidest() {
+    const size_t n = moves_.size() - 1;  // without PASS
+    if (n <= static_cast<size_t>(innerWidth_)) return;
+    order_.resize(n);
+    for (size_t i = 0; i < n; ++i) order_[i] = static_cast<uint32_t>(i);
+    auto gain = [this](uint32_t i) {
+      return params_.priors ? priors_[i].wins - 0.5f * priors_[i].visits : 0.f;
+    };
+    std::nth_element(
+        order_.begin(), order_.begin() + innerWidth_, order_.end(),
+        [&](uint32_t a, uint32_t b) { return gain(a) > gain(b) || (gain(a) == gain(b) && a < b); });
+    order_.resize(static_cast<size_t>(innerWidth_));
+    std::sort(order_.begin(), order_.end());
+    order_.push_back(static_cast<uint32_t>(n));  // PASS
+    for (size_t k = 0; k < order_.size(); ++k) {
+      moves_[k] = moves_[order_[k]];
+      if (params_.priors) priors_[k] = priors_[order_[k]];
+      if (!probs_.empty()) probs_[k] = probs_[order_[k]];
+    }
+    moves_.resize(order_.size());
+    if (params_.priors) priors_.resize(order_.size());
+    if (!probs_.empty()) probs_.resize(order_.size());
   }
 
   // A reused root was expanded as an inner node of the old tree: its children's priors
@@ -310,6 +346,9 @@ class Worker {
   Point rootLast_ = NO_POINT;
   Point rootBeforeLast_ = NO_POINT;
   int maxPlayoutMoves_ = 0;
+  int innerWidth_ = 0;                // inner nodes' children besides PASS (0: all)
+  std::vector<uint8_t> rootAllowed_;  // per point, 1 when in rootMoves (empty: no narrowing)
+  std::vector<uint32_t> order_;       // keepWidest's scratch
   int simulations_ = 0;
   std::mutex mutex_;
 };
@@ -620,6 +659,16 @@ void nodePriors(Board& board, Color c, Point last, Point beforeLast,
   }
 }
 
+int playoutCap(const MctsParams& params, int points) {
+  if (params.maxPlayoutMoves > 0) return params.maxPlayoutMoves;
+  return points > HUGE_BOARD_POINTS ? HUGE_BOARD_PLAYOUT_CAP : 3 * points + 20;
+}
+
+int innerWidthFor(const MctsParams& params, int points) {
+  if (params.innerWidth != 0) return std::max(0, params.innerWidth);
+  return points > HUGE_BOARD_POINTS ? HUGE_BOARD_INNER_WIDTH : 0;
+}
+
 MctsResult mctsSearch(const Game& game, const MctsParams& params) {
   return mctsSearch(game, params, nullptr);
 }
@@ -630,7 +679,8 @@ MctsResult mctsSearch(const Game& game, const MctsParams& params, MctsTrees* tre
   const int threads = std::max(1, params.threads);
   const std::shared_ptr<const prior::Model> model = searchPriorModel(params);
   std::vector<std::vector<Node>> kept;
-  if (trees && trees->state_) kept = reusableTrees(*trees->state_, game);
+  if (trees && trees->state_ && params.rootMoves.empty())
+    kept = reusableTrees(*trees->state_, game);
   kept.resize(static_cast<size_t>(threads));
   Workers workers(threads);
   std::atomic<int> done{0};

@@ -6,7 +6,17 @@
 // With priors off, policy.heavy false, explore 0.2 and expandAfter 2 it is the earlier
 // light-playout search.
 //
-// Every legal move is a candidate; the fractal cascade does not narrow them (yet).
+// Candidates: every legal move, unless narrowed. MctsParams::rootMoves restricts the
+// root to a given list (fgo gtp --cascade narrow: the cascade's uploaded areas joined by
+// the must-consider tactical moves, engine/gtp/root_candidates.hpp), and
+// MctsParams::innerWidth keeps only the best few children of inner nodes by their prior
+// (progressive widening frozen at one width, after Coulom 2007 and Chaslot et al. 2008).
+//
+// Huge boards (issue 7): above 19x19 (361 points) a playout stops after
+// HUGE_BOARD_PLAYOUT_CAP moves and inner nodes keep HUGE_BOARD_INNER_WIDTH children
+// unless the parameters say otherwise (playoutCap, innerWidthFor), so a simulation costs
+// a bounded number of moves plus a few passes over the board (copy, score, one expansion
+// every expandAfter visits): genmove time grows about linearly with the points.
 //
 // Learned prior (MctsParams::learned, on by default): when a node is expanded, the
 // Bradley-Terry move model of engine/prior (Coulom 2007, "Computing Elo Ratings of Move
@@ -68,8 +78,14 @@ struct MctsParams {
   // The root's priors include the bonus for nearness to the last move. Off by default:
   // measured weaker (docs/STRENGTH.md, self-play after the search copy kept the last move).
   bool rootNearPrior = false;
-  int maxPlayoutMoves = 0;     // a playout stops after this many moves and is scored as it
-                               // stands (0: 3 x points + 20, i.e. played out)
+  int maxPlayoutMoves = 0;  // a playout stops after this many moves and is scored as it
+                            // stands (0: automatic, see playoutCap)
+  // Inner (non-root) nodes keep at most this many children besides PASS, those with the
+  // most prior wins above an even game (0: automatic, see innerWidthFor; -1: all).
+  int innerWidth = 0;
+  // When not empty: the root's only candidates (those legal there, plus PASS). A search
+  // with rootMoves does not reuse kept trees (their root children were not narrowed).
+  std::vector<Point> rootMoves;
   PolicyParams policy;         // playout policy (heavy by default)
   LearnedPriorParams learned;  // the learned move model in new nodes (needs priors)
   // Root moves with an extra prior, best first (e.g. the cascade's uploaded candidates,
@@ -87,6 +103,21 @@ struct MctsParams {
   const std::atomic<bool>* stop = nullptr;  // when set and true, the search stops as soon as
                                             // possible and returns its best so far
 };
+
+// Boards above this many points are "huge": automatic playout cap and inner width.
+constexpr int HUGE_BOARD_POINTS = 361;
+// The automatic playout cap on huge boards: a played-out 19x19 playout's length.
+constexpr int HUGE_BOARD_PLAYOUT_CAP = 3 * HUGE_BOARD_POINTS + 20;
+// The automatic inner-node width on huge boards: a 19x19 node's candidates.
+constexpr int HUGE_BOARD_INNER_WIDTH = HUGE_BOARD_POINTS;
+
+// Moves a playout of this search may run on a board of `points` points:
+// params.maxPlayoutMoves when set, else 3 x points + 20 (played out) up to 361 points
+// and HUGE_BOARD_PLAYOUT_CAP above.
+int playoutCap(const MctsParams& params, int points);
+// Children an inner node keeps besides PASS (0: all): params.innerWidth when positive,
+// all when -1, else all up to 361 points and HUGE_BOARD_INNER_WIDTH above.
+int innerWidthFor(const MctsParams& params, int points);
 
 // Statistics of one root move.
 struct MoveStat {

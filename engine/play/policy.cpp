@@ -174,6 +174,52 @@ void atariEscapes(Board& board, Point stone, Color c, std::vector<Point>& out) {
   }
 }
 
+namespace {
+
+// Up to max + 1 distinct liberties of the chain at `stone`, into libs (cleared first).
+void chainLiberties(const Board& board, Point stone, size_t max, std::vector<Point>& libs) {
+  libs.clear();
+  Point s = stone;
+  do {
+    for (Point n : board.neighbours(s)) {
+      if (board.at(n) == Color::Empty && std::find(libs.begin(), libs.end(), n) == libs.end()) {
+        libs.push_back(n);
+        if (libs.size() > max) return;
+      }
+    }
+    s = board.nextInChain(s);
+  } while (s != stone);
+}
+
+}  // namespace
+
+void mustConsiderMoves(Board& board, Color c, std::vector<Point>& out) {
+  const size_t start = out.size();
+  std::vector<Point> libs, found;
+  std::vector<uint8_t> seenChain(board.arraySize(), 0);
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x) {
+      const Point p = board.point(x, y);
+      const Color owner = board.at(p);
+      if (owner == Color::Empty || seenChain[board.chainHead(p)]) continue;
+      seenChain[board.chainHead(p)] = 1;
+      chainLiberties(board, p, 2, libs);
+      if (libs.size() == 1 && owner == c) {
+        atariEscapes(board, p, c, found);
+      } else if (libs.size() <= 2) {
+        found.insert(found.end(), libs.begin(), libs.end());
+      }
+    }
+  }
+  for (Point m : found) {
+    if (!board.isLegal(m, c) ||
+        std::find(out.begin() + static_cast<std::ptrdiff_t>(start), out.end(), m) != out.end()) {
+      continue;
+    }
+    out.push_back(m);
+  }
+}
+
 // ---- Playout policy -----------------------------------------------------------------
 
 PlayoutPolicy::PlayoutPolicy(uint64_t seed, PolicyParams params) : params_(params), rng_(seed) {

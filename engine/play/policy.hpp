@@ -48,6 +48,13 @@ bool isSelfAtari(Board& board, Point p, Color c, int minStones);
 // Appended to out (possibly with repeats).
 void atariEscapes(Board& board, Point stone, Color c, std::vector<Point>& out);
 
+// The moves no player may overlook (issue 7), for c, appended to out without repeats
+// and all legal for c: the liberty of every chain in atari (captures, including ko
+// captures, of the opponent's; the atariEscapes of c's own), and both liberties of every
+// chain with two (putting an opponent chain in atari, or extending one's own before it
+// is). A cheap stand-in for "groups the safety layer calls unsettled" at the chain level.
+void mustConsiderMoves(Board& board, Color c, std::vector<Point>& out);
+
 // The playout move generator, one per thread.
 class PlayoutPolicy {
  public:
