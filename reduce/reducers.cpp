@@ -72,12 +72,20 @@ const StepWeights& cachedWeights(BoardSize big, BoardSize to) {
 // The channel value of the k-th strongest point, k = the channel's mean times the number
 // of points (rounded): thresholding there keeps the colour's share of points; above 1
 // (no point) when k is 0.
+// Only the positive values are copied for the selection (the k-th strongest of the
+// positive values is the k-th strongest overall when there are at least k of them; when
+// there are fewer the k-th strongest is 0, as before); the copy buffer is reused.
 float densityThreshold(const std::vector<float>& channel) {
   double sum = 0;
   for (float v : channel) sum += v;
   const size_t k = static_cast<size_t>(std::lround(sum));
   if (k == 0) return 2.f;
-  std::vector<float> v = channel;
+  thread_local std::vector<float> v;
+  v.clear();
+  for (float x : channel) {
+    if (x > 0.f) v.push_back(x);
+  }
+  if (v.size() < k) return 1e-6f;
   std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k - 1), v.end(),
                    std::greater<float>());
   return std::max(v[k - 1], 1e-6f);
@@ -97,8 +105,9 @@ class ResampleReducer : public Reducer {
     const AxisWeights& ax = weights.x;
     const AxisWeights& ay = weights.y;
     const size_t w = static_cast<size_t>(to.width), bw = static_cast<size_t>(big.width());
-    std::vector<float> rowB(static_cast<size_t>(big.height()) * w, 0.f);
-    std::vector<float> rowW(rowB.size(), 0.f);
+    thread_local std::vector<float> rowB, rowW;  // every entry is written below
+    rowB.resize(static_cast<size_t>(big.height()) * w);
+    rowW.resize(rowB.size());
     for (size_t y = 0; y < static_cast<size_t>(big.height()); ++y) {
       const float* cb = &big.black[y * bw];
       const float* cw = &big.white[y * bw];
