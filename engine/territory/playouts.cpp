@@ -13,7 +13,9 @@
 // chain of the last move when it is in atari, and never put a chain of two or more stones
 // in atari unless the move captures (single-stone throw-ins stay allowed: they kill eyes).
 #include <cmath>
+#include <string>
 
+#include "engine/board/errors.hpp"
 #include "engine/board/random_player.hpp"
 #include "engine/board/rng.hpp"
 #include "engine/board/score.hpp"
@@ -109,8 +111,15 @@ std::vector<float> checkByPlayouts(const Board& board, const TerritoryParams& pa
                                    GroupSet& set) {
   if (params.playouts <= 0) return {};
   std::vector<float> own =
-      playoutOwnership(board, params.playouts, params.playoutSeed, params.safePlayouts);
+      params.ownershipReader
+          ? params.ownershipReader(board)
+          : playoutOwnership(board, params.playouts, params.playoutSeed, params.safePlayouts);
   const int w = board.width();
+  if (own.size() != static_cast<size_t>(w) * board.height()) {
+    throw InputError("territory: the ownership reader gave " + std::to_string(own.size()) +
+                     " values for a " + std::to_string(w) + "x" + std::to_string(board.height()) +
+                     " board");
+  }
   for (GroupInfo& g : set.groups) {
     if (g.pureEyes >= 2.0) continue;  // two eyes of its own: alive, a hard override
     double mine = 0;  // mean ownership of the group's points from its own side, -1..1
@@ -125,6 +134,9 @@ std::vector<float> checkByPlayouts(const Board& board, const TerritoryParams& pa
                g.status != GroupStatus::Seki) {
       g.status = GroupStatus::Unsettled;
     }
+  }
+  if (params.ownershipReader && !params.readerForPoints) {
+    return playoutOwnership(board, params.playouts, params.playoutSeed, params.safePlayouts);
   }
   return own;
 }

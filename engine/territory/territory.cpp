@@ -168,6 +168,9 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
     }
   }
   ev.ownership.assign(n, Owner::None);
+  // Empty points of a region a seki group borders: owned (area counting) but no
+  // territory (Japanese rules: eyes of a group in seki are not territory).
+  std::vector<char> sekiEye(n, 0);
   const Components regions =
       components(clean, [&](Point p) { return clean.at(p) == Color::Empty; });
   const double outrightLimit = params.maxOutrightRegion * static_cast<double>(n);
@@ -178,7 +181,16 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
         if (isStone(clean.at(q))) touches[clean.at(q) == Color::White] = true;
       }
     }
+    // An eye of a seki group is small (a larger region would give it two eyes) and holds
+    // no dead stones (capturing them would not be seki).
+    bool bySeki = false, holdsDead = false;
     for (Point p : members) {
+      bySeki |= nearSeki[p] != 0;
+      holdsDead |= board.at(p) != Color::Empty;
+    }
+    bySeki &= !holdsDead && static_cast<int>(members.size()) <= params.maxEyeRegion;
+    for (Point p : members) {
+      sekiEye[index(p)] = bySeki && params.sekiEyesNoTerritory;
       Owner o;
       if (touches[0] != touches[1] && static_cast<double>(members.size()) <= outrightLimit) {
         o = touches[0] ? Owner::Black : Owner::White;
@@ -213,12 +225,13 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
     for (int x = 0; x < w; ++x) {
       const Owner o = ev.ownership[static_cast<size_t>(y) * w + x];
       const Color c = board.at(x, y);
+      const bool counts = !sekiEye[static_cast<size_t>(y) * w + x];
       if (o == Owner::Black) {
         ++ev.blackArea;
-        if (c != Color::Black) ++ev.blackTerritory;
+        if (c != Color::Black && counts) ++ev.blackTerritory;
       } else if (o == Owner::White) {
         ++ev.whiteArea;
-        if (c != Color::White) ++ev.whiteTerritory;
+        if (c != Color::White && counts) ++ev.whiteTerritory;
       }
     }
   }

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,16 @@ struct TerritoryParams {
   // more stones in atari (playouts.cpp); false: uniform random (RandomPlayer) playouts.
   bool safePlayouts = true;
   uint64_t playoutSeed = 20261122;
+  // Territory counting leaves out the empty points of regions a seki group borders
+  // (Japanese rules: a seki's eyes are not territory); area counting keeps them.
+  bool sekiEyesNoTerritory = true;
+  // When set (and playouts > 0), reads the ownership the playout check uses instead of
+  // the light playouts above: per point, row-major, +1 Black .. -1 White (e.g. the heavy
+  // playouts of engine/play/final_status.hpp). Must be deterministic for a given board.
+  std::function<std::vector<float>(const Board&)> ownershipReader;
+  // With a reader: the contested points (playoutPointVerdict) take its ownership too;
+  // false: they keep the light playouts' (both are run).
+  bool readerForPoints = true;
 };
 
 // One group: chains of one colour joined by connections.

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/board/ascii.hpp"
+#include "engine/board/errors.hpp"
 #include "engine/board/score.hpp"
 #include "engine/territory/detail.hpp"
 #include "engine/territory/territory.hpp"
@@ -87,6 +88,37 @@ TEST_CASE("seki: two groups sharing liberties, neither with two eyes", "[territo
   CHECK(ownerAt(ev, 0, 7) == Owner::White);
   CHECK(std::find(ev.deadStones.begin(), ev.deadStones.end(), b.point(1, 8)) ==
         ev.deadStones.end());
+}
+
+TEST_CASE("territory counting: a seki's eye is not territory, area counting keeps it",
+          "[territory]") {
+  // Bottom right (the corner of the Fox record 1416836531019999376): the black group has
+  // one eye at a and shares the liberties b and c with the two white stones; whoever
+  // fills b or c is captured: seki. Japanese rules count no territory in a seki, its eye
+  // included; the whole white wall lives with its eyes at the top left.
+  const Board b = parseBoard(R"(
+    . O . O O O O O O
+    O O O O O O O O O
+    O O O O O O O O O
+    O O O O O O O O O
+    O O O O O X X X O
+    O O O O O O O X X
+    O O O O O O X X .
+    O O O O O X X O O
+    O O O O O X . X .)");
+  const Evaluation ev = evaluate(b, 0);
+  REQUIRE(statusAt(ev, 5, 4) == GroupStatus::Seki);
+  REQUIRE(statusAt(ev, 7, 7) == GroupStatus::Seki);
+  CHECK(ownerAt(ev, 6, 8) == Owner::Black);  // the eye: Black's area
+  CHECK(ownerAt(ev, 8, 6) == Owner::None);   // the shared liberties: dame
+  CHECK(ownerAt(ev, 8, 8) == Owner::None);
+  CHECK(ev.blackTerritory == 0);
+  TerritoryParams off;
+  off.sekiEyesNoTerritory = false;
+  const Evaluation chinese = evaluate(b, 0, off);
+  CHECK(chinese.blackTerritory == 1);
+  CHECK(chinese.blackArea == ev.blackArea);
+  CHECK(chinese.whiteTerritory == ev.whiteTerritory);
 }
 
 TEST_CASE("proto-territory of a simple framework", "[territory]") {
@@ -364,4 +396,45 @@ TEST_CASE("playout check: eyes borrowed from an invaded region are checked, own 
   CHECK(statusAt(checked, 10, 2) == GroupStatus::Dead);
   CHECK(statusAt(checked, 0, 0) == GroupStatus::Alive);
   CHECK(checked.groups[checked.groupOf[0]].pureEyes >= 2.0);
+}
+
+TEST_CASE("playout check: an ownership reader replaces the light playouts", "[territory]") {
+  // The one-eyed white group inside Black's corner, read by a reader that says what it
+  // is told: White everywhere keeps it (not dead), Black everywhere kills it. The black
+  // wall with its own two eyes is a hard override either way.
+  const Board b = parseBoard(R"(
+    . . . . X . X . .
+    . O O . X X X X X
+    . O . O X . . . .
+    . O O . X . . . .
+    X X X X X . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .)");
+  int calls = 0;
+  auto everywhere = [&calls](float v) {
+    return [v, &calls](const Board& board) {
+      ++calls;
+      return std::vector<float>(static_cast<size_t>(board.width()) * board.height(), v);
+    };
+  };
+  TerritoryParams p;
+  p.playouts = 100;
+  p.ownershipReader = everywhere(-1.f);
+  Evaluation ev = evaluate(b, 0, p);
+  CHECK(calls == 1);
+  CHECK(statusAt(ev, 1, 1) != GroupStatus::Dead);
+  CHECK(statusAt(ev, 4, 0) == GroupStatus::Alive);
+  p.ownershipReader = everywhere(1.f);
+  ev = evaluate(b, 0, p);
+  CHECK(statusAt(ev, 1, 1) == GroupStatus::Dead);
+  // No playouts, no reading.
+  p.playouts = 0;
+  ev = evaluate(b, 0, p);
+  CHECK(calls == 2);
+  // A reader giving the wrong number of points is an input error, not a crash.
+  p.playouts = 100;
+  p.ownershipReader = [](const Board&) { return std::vector<float>(3, 0.f); };
+  CHECK_THROWS_AS(evaluate(b, 0, p), InputError);
 }
