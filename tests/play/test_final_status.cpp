@@ -5,8 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include "engine/board/ascii.hpp"
+#include "engine/board/random_player.hpp"
 #include "engine/play/final_status.hpp"
 #include "engine/territory/detail.hpp"
+#include "engine/territory/overlay.hpp"
 #include "engine/territory/territory.hpp"
 
 using namespace engine;
@@ -99,4 +101,40 @@ TEST_CASE("heavy ownership: settled points, determinism, board shape", "[final_s
   CHECK(p.playouts == 100);
   REQUIRE(p.ownershipReader);
   CHECK(p.ownershipReader(b) == heavyOwnership(b, fs));
+}
+
+TEST_CASE("territory overlay with the heavy reader equals its twin", "[final_status]") {
+  // After every move and now and then an undo of a random 9x9 game, the overlay's
+  // evaluation with the heavy-playout check equals evaluate() with the same parameters.
+  FinalStatusParams fs;
+  fs.playouts = 8;
+  TerritoryParams base;
+  base.playouts = 8;
+  const TerritoryParams p = finalStatusParams(base, fs);
+  Board b(BoardSize{9, 9});
+  TerritoryOverlay overlay(b, 7.5, p);
+  RandomPlayer player(31);
+  Color toMove = Color::Black;
+  int passes = 0, checked = 0;
+  for (int m = 0; m < 120 && passes < 2; ++m) {
+    if (b.undoDepth() > 0 && player.rng().below(8) == 0) {
+      overlay.beforeUndo(b);
+      REQUIRE(b.undo());
+    } else {
+      const Point q = player.choose(b, toMove);
+      if (q == PASS) {
+        b.pass(toMove);
+        ++passes;
+      } else {
+        b.play(q, toMove);
+        passes = 0;
+      }
+      overlay.afterPlay(b);
+    }
+    toMove = opponent(toMove);
+    INFO("step " << m);
+    REQUIRE(overlay.checkConsistency(b) == "");
+    ++checked;
+  }
+  CHECK(checked > 80);
 }
