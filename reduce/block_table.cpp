@@ -133,6 +133,18 @@ std::vector<std::pair<int, int>> sideMap(int side) {
   return m;
 }
 
+// sideMap for a side, computed once per thread and side (a cascade reduces the same few
+// sides again and again).
+const std::vector<std::pair<int, int>>& cachedSideMap(int side) {
+  thread_local std::vector<std::pair<int, std::vector<std::pair<int, int>>>> cache;
+  for (const auto& [s, m] : cache) {
+    if (s == side) return m;
+  }
+  if (cache.size() >= 64) cache.clear();
+  cache.emplace_back(side, sideMap(side));
+  return cache.back().second;
+}
+
 class BlockReducer : public Reducer {
  public:
   explicit BlockReducer(std::shared_ptr<const BlockTable> t) : table_(std::move(t)) {}
@@ -144,27 +156,49 @@ class BlockReducer : public Reducer {
           "block reduction maps 3q lines to 2q and 3q+1 (q even) to 2q+1; not " + big.size.str() +
           " -> " + to.str());
     }
-    const auto xs = sideMap(big.width()), ys = sideMap(big.height());
+    const auto& xs = cachedSideMap(big.width());
+    const auto& ys = cachedSideMap(big.height());
     const size_t n = static_cast<size_t>(to.width) * to.height;
+    const size_t w = static_cast<size_t>(to.width);
     std::vector<Color> colors(n, Color::Empty);
     std::vector<float> black(n, 0), white(n, 0);
+    // The four small points of a 2x2 block share their 3x3 code and evidence: computed at
+    // the block's first point, copied at the others (the same values bit for bit).
+    thread_local std::vector<uint32_t> codes;  // per small column, the current block row's
+    codes.resize(w);
     for (int ty = 0; ty < to.height; ++ty) {
+      const bool secondRow =
+          ty > 0 && ys[static_cast<size_t>(ty - 1)] == ys[static_cast<size_t>(ty)];
       for (int tx = 0; tx < to.width; ++tx) {
-        const size_t i = static_cast<size_t>(ty) * to.width + tx;
+        const size_t i = static_cast<size_t>(ty) * w + static_cast<size_t>(tx);
+        const bool secondColumn =
+            tx > 0 && xs[static_cast<size_t>(tx - 1)] == xs[static_cast<size_t>(tx)];
         const auto [x0, nx] = xs[static_cast<size_t>(tx)];
         const auto [y0, ny] = ys[static_cast<size_t>(ty)];
+        if (secondRow) {
+          black[i] = black[i - w];
+          white[i] = white[i - w];
+        } else if (secondColumn) {
+          black[i] = black[i - 1];
+          white[i] = white[i - 1];
+        } else {
+          evidence(big, x0, nx, y0, ny, black[i], white[i]);
+        }
         if (nx == 3 && ny == 3) {
-          uint32_t code = 0, p3 = 1;
-          for (int k = 0; k < 9; ++k, p3 *= 3)
-            code += p3 * static_cast<uint32_t>(value(big.at(x0 + k % 3, y0 + k / 3)));
-          const int sub =
-              (ty == 0 || ys[static_cast<size_t>(ty - 1)] != ys[static_cast<size_t>(ty)] ? 0 : 2) +
-              (tx == 0 || xs[static_cast<size_t>(tx - 1)] != xs[static_cast<size_t>(tx)] ? 0 : 1);
+          uint32_t& code = codes[static_cast<size_t>(tx)];
+          if (secondColumn && !secondRow) {
+            code = codes[static_cast<size_t>(tx - 1)];
+          } else if (!secondRow) {
+            code = 0;
+            uint32_t p3 = 1;
+            for (int k = 0; k < 9; ++k, p3 *= 3)
+              code += p3 * static_cast<uint32_t>(value(big.at(x0 + k % 3, y0 + k / 3)));
+          }
+          const int sub = (secondRow ? 2 : 0) + (secondColumn ? 1 : 0);
           colors[i] = colorOf(digit(table_->lookup(code), sub));
         } else {
           colors[i] = stripColor(big, xs, ys, tx, ty);
         }
-        evidence(big, x0, nx, y0, ny, black[i], white[i]);
       }
     }
     return finishGrid(to, std::move(colors), std::move(black), std::move(white));

@@ -71,21 +71,24 @@ const StepWeights& cachedWeights(BoardSize big, BoardSize to) {
 
 // The channel value of the k-th strongest point, k = the channel's mean times the number
 // of points (rounded): thresholding there keeps the colour's share of points; above 1
-// (no point) when k is 0.
-// Only the positive values are copied for the selection (the k-th strongest of the
-// positive values is the k-th strongest overall when there are at least k of them; when
-// there are fewer the k-th strongest is 0, as before); the copy buffer is reused.
+// (no point) when k is 0. Only the positive values are copied for the selection (with
+// fewer than k of them the k-th strongest is 0, as in a selection over every value); the
+// copy buffer is reused. (A bucket count before the selection was tried in session 6 and
+// cost more: carried channels pile up in few buckets.)
 float densityThreshold(const std::vector<float>& channel) {
+  thread_local std::vector<float> v;
+  v.resize(channel.size());
   double sum = 0;
-  for (float v : channel) sum += v;
+  size_t positive = 0;
+  for (float x : channel) {
+    sum += x;
+    v[positive] = x;
+    positive += x > 0.f;
+  }
   const size_t k = static_cast<size_t>(std::lround(sum));
   if (k == 0) return 2.f;
-  thread_local std::vector<float> v;
-  v.clear();
-  for (float x : channel) {
-    if (x > 0.f) v.push_back(x);
-  }
-  if (v.size() < k) return 1e-6f;
+  if (positive < k) return 1e-6f;
+  v.resize(positive);
   std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k - 1), v.end(),
                    std::greater<float>());
   return std::max(v[k - 1], 1e-6f);
@@ -105,24 +108,36 @@ class ResampleReducer : public Reducer {
     const AxisWeights& ax = weights.x;
     const AxisWeights& ay = weights.y;
     const size_t w = static_cast<size_t>(to.width), bw = static_cast<size_t>(big.width());
+    // Row sums of each big row onto the small columns. When the width does not change,
+    // every small column is its big column with weight 1 (0 + 1 * c == c exactly): the big
+    // rows are the row sums.
+    const bool sameWidth = big.width() == to.width;
     thread_local std::vector<float> rowB, rowW;  // every entry is written below
-    rowB.resize(static_cast<size_t>(big.height()) * w);
-    rowW.resize(rowB.size());
-    for (size_t y = 0; y < static_cast<size_t>(big.height()); ++y) {
-      const float* cb = &big.black[y * bw];
-      const float* cw = &big.white[y * bw];
-      for (size_t tx = 0; tx < w; ++tx) {
-        float b = 0, wh = 0;
-        for (int k = ax.first[tx]; k < ax.first[tx + 1]; ++k) {
-          const size_t x = static_cast<size_t>(ax.line[static_cast<size_t>(k)]);
-          const float o = ax.weight[static_cast<size_t>(k)];
-          b += o * cb[x];
-          wh += o * cw[x];
+    if (!sameWidth) {
+      rowB.resize(static_cast<size_t>(big.height()) * w);
+      rowW.resize(rowB.size());
+      for (size_t y = 0; y < static_cast<size_t>(big.height()); ++y) {
+        const float* cb = &big.black[y * bw];
+        const float* cw = &big.white[y * bw];
+        float* outB = &rowB[y * w];
+        float* outW = &rowW[y * w];
+        for (size_t tx = 0; tx < w; ++tx) {
+          // The lines of one small column are consecutive (axisWeights).
+          const int k0 = ax.first[tx], k1 = ax.first[tx + 1];
+          const size_t x0 = static_cast<size_t>(ax.line[static_cast<size_t>(k0)]);
+          const float* o = &ax.weight[static_cast<size_t>(k0)];
+          float b = 0, wh = 0;
+          for (int k = 0; k < k1 - k0; ++k) {
+            b += o[k] * cb[x0 + static_cast<size_t>(k)];
+            wh += o[k] * cw[x0 + static_cast<size_t>(k)];
+          }
+          outB[tx] = b;
+          outW[tx] = wh;
         }
-        rowB[y * w + tx] = b;
-        rowW[y * w + tx] = wh;
       }
     }
+    const float* srcB = sameWidth ? big.black.data() : rowB.data();
+    const float* srcW = sameWidth ? big.white.data() : rowW.data();
     const size_t n = w * static_cast<size_t>(to.height);
     std::vector<float> black(n, 0.f), white(n, 0.f);
     std::vector<Color> colors(n, Color::Empty);
@@ -131,12 +146,12 @@ class ResampleReducer : public Reducer {
     for (size_t ty = 0; ty < static_cast<size_t>(to.height); ++ty) {
       for (int k = ay.first[ty]; k < ay.first[ty + 1]; ++k) {
         const float o = ay.weight[static_cast<size_t>(k)] * inv;
-        const float* rb = &rowB[static_cast<size_t>(ay.line[static_cast<size_t>(k)]) * w];
-        const float* rw = &rowW[static_cast<size_t>(ay.line[static_cast<size_t>(k)]) * w];
-        for (size_t tx = 0; tx < w; ++tx) {
-          black[ty * w + tx] += o * rb[tx];
-          white[ty * w + tx] += o * rw[tx];
-        }
+        const float* rb = srcB + static_cast<size_t>(ay.line[static_cast<size_t>(k)]) * w;
+        const float* rw = srcW + static_cast<size_t>(ay.line[static_cast<size_t>(k)]) * w;
+        float* ob = &black[ty * w];
+        float* ow = &white[ty * w];
+        for (size_t tx = 0; tx < w; ++tx) ob[tx] += o * rb[tx];
+        for (size_t tx = 0; tx < w; ++tx) ow[tx] += o * rw[tx];
       }
     }
     const float thB = params_.matchDensity ? densityThreshold(black) : params_.stoneThreshold;
@@ -239,8 +254,19 @@ class SectorReducer : public Reducer {
 Grid Grid::fromBoard(const Board& board) {
   Grid g;
   g.size = board.size();
-  g.colors = board.colorsRowMajor();
-  g.resetChannels();
+  const size_t n = static_cast<size_t>(board.width()) * static_cast<size_t>(board.height());
+  g.colors.resize(n);
+  g.black.resize(n);
+  g.white.resize(n);
+  size_t i = 0;
+  for (int y = 0; y < board.height(); ++y) {
+    for (int x = 0; x < board.width(); ++x, ++i) {
+      const Color c = board.at(x, y);
+      g.colors[i] = c;
+      g.black[i] = c == Color::Black ? 1.f : 0.f;
+      g.white[i] = c == Color::White ? 1.f : 0.f;
+    }
+  }
   return g;
 }
 

@@ -28,7 +28,7 @@ struct Padded {
       const Color* row = &colors[static_cast<size_t>(y) * static_cast<size_t>(w)];
       uint8_t* out = &cell[static_cast<size_t>(y + 1) * static_cast<size_t>(stride) + 1];
       for (int x = 0; x < w; ++x) {
-        out[x] = row[x] == Color::Black ? 1 : row[x] == Color::White ? 2 : 0;
+        out[x] = static_cast<uint8_t>(row[x]);  // Empty 0, Black 1, White 2 (Border 3)
       }
     }
   }

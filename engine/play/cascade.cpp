@@ -252,14 +252,12 @@ void Cascade::addLastMoveImages(std::vector<CascadeLevel>& levels, const RankCon
 CascadeResult Cascade::runChain(const Board& board, Color toMove,
                                 const std::vector<BoardSize>& chain, const RankContext& ctx) {
   CascadeResult result;
-  std::vector<CascadeLevel> levels(chain.size());
-  levels[0].board = copyPosition(board);
-  levels[0].toMove = toMove;
-  std::vector<Board> boards = reduceChain(board, toMove, chain);
-  for (size_t i = 1; i < chain.size(); ++i) {
-    levels[i].board = std::move(boards[i - 1]);
-    levels[i].toMove = toMove;
-  }
+  // Each level's Board is built once, in place (no placeholder Board to replace).
+  std::vector<CascadeLevel> levels;
+  levels.reserve(chain.size());
+  levels.push_back(CascadeLevel{copyPosition(board), toMove, {}});
+  for (const reduce::Grid& g : reduceGrids(board, chain))
+    levels.push_back(CascadeLevel{g.toBoard(), toMove, {}});
   const double komi = params_.komi * chain.back().points() / chain.front().points();
   levels.back().chosen = advise(levels.back().board, toMove, komi);
   // The context's images are added to every level first, so a level's own points come
