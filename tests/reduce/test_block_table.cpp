@@ -91,3 +91,28 @@ TEST_CASE("block reducer sizes and legality") {
   CHECK(reducer->reduce(b, Color::Black, {13, 13}).board.at(6, 6) == Color::White);
   CHECK_THROWS_AS(reducer->reduce(b, Color::Black, {9, 9}), InputError);
 }
+
+TEST_CASE("block reducer side rule: 3q -> 2q, 3q+1 (q even) -> 2q+1, other sides refused") {
+  const auto reducer = reduce::makeReducer("block");
+  for (int side = 1; side <= 40; ++side) {
+    INFO("side " << side);
+    const int q = side / 3;
+    const int expected = side % 3 == 0 ? 2 * q : side % 3 == 1 && q % 2 == 0 ? 2 * q + 1 : 0;
+    CHECK(reduce::blockReducedSide(side) == expected);
+    Game g({side, side});
+    playRandomGame(g, static_cast<uint64_t>(side), side * side / 3);
+    const reduce::Grid big = reduce::Grid::fromBoard(g.board());
+    if (expected == 0) {
+      // The cascade gives such a step to the resample reducer (Cascade::usesOwnReducer).
+      const int to = std::max(1, 2 * side / 3);
+      CHECK_THROWS_AS(reducer->reduceGrid(big, {to, to}), InputError);
+      continue;
+    }
+    const reduce::Grid small = reducer->reduceGrid(big, {expected, expected});
+    CHECK(small.size == BoardSize{expected, expected});
+    CHECK_FALSE(small.toBoard().hasChainWithoutLiberties());
+    if (side % 3 == 1) {  // the middle line is kept: the centre point is copied
+      CHECK(small.at(expected / 2, expected / 2) == g.board().at(side / 2, side / 2));
+    }
+  }
+}
