@@ -9,6 +9,7 @@
 #include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
 #include "solve/benson.hpp"
+#include "solve/dfpn.hpp"
 #include "solve/tt.hpp"
 #include "solve/worker.hpp"
 
@@ -88,6 +89,40 @@ int decide(Worker& w, const SolveOptions& o, F&& f, int target) {
     if (b.lo >= target) return 1;
     if (b.hi < target) return 0;
     if (depth >= o.maxDepth) return -1;
+  }
+}
+
+// Is the value of `move` (-1 pass) at n, the last position on w's path, at least
+// `target` for n's mover? 1 yes, 0 no, -1 unknown; legal=false when superko forbids the
+// move. df-pn when `pnt` is given, otherwise the horizon search of decide().
+int decideMove(Worker& w, ProofNumberTable* pnt, const SolveOptions& o, const Node& n, int move,
+               int target, bool& legal) {
+  legal = true;
+  if (pnt) {
+    ProofSearch ps(w, *pnt, o.epsilon);
+    const int r = ps.proveMove(n, move, target);
+    legal = r != 2;
+    return r == 2 ? 0 : r;
+  }
+  return decide(
+      w, o, [&](int a, int b, int depth) { return w.evalMove(n, move, a, b, depth, legal); },
+      target);
+}
+
+// df-pn on the root (the last position on w's path): bisects [lo, hi] with "value >=
+// t" questions until it is exact or a limit stops the worker.
+void proofNumberRoot(Worker& w, ProofNumberTable& pnt, const SolveOptions& o, const Node& root,
+                     int& lo, int& hi) {
+  ProofSearch ps(w, pnt, o.epsilon);
+  while (lo < hi && !w.aborted()) {
+    const int t = lo + (hi - lo + 1) / 2;
+    const int r = ps.prove(root, t);
+    if (r < 0) return;
+    if (r == 1) {
+      lo = t;
+    } else {
+      hi = t - 1;
+    }
   }
 }
 
@@ -193,22 +228,29 @@ SolveResult Solver::solve(const Position& position) {
   const int threads = std::max(1, opt_.threads);
   int lo = -n, hi = n;
   uint64_t nodes = 0;
-  // Lazy SMP: every thread solves the root with its own move ordering and horizon
-  // schedule, sharing the table; the first exact answer stops the others.
+  // One proof-number table a thread that runs df-pn (they are not shared).
+  std::vector<std::unique_ptr<ProofNumberTable>> pnTables(opt_.proofNumber ? threads : 0);
+  for (auto& p : pnTables) p = std::make_unique<ProofNumberTable>(opt_.ttLog2);
+    // Lazy SMP: every thread solves the root with its own move ordering and horizon
+    // schedule, sharing the table; the first exact answer stops the others.
 #pragma omp parallel num_threads(threads) reduction(+ : nodes)
   {
     const int t = omp_get_thread_num();
     Worker w(g_, opt_, *tt_, position, limits, t);
     w.pushPath(root, true);
     int tlo = -n, thi = n, depth = 0;
-    iterate(
-        w, opt_, opt_.firstDepth + t, sign * opt_.firstGuess,
-        [&](int a, int b, int d) {
-          Summary s;
-          int rep = INT32_MAX;
-          return w.search(root, a, b, d, s, rep);
-        },
-        tlo, thi, depth);
+    if (opt_.proofNumber && t == 0) {
+      proofNumberRoot(w, *pnTables[0], opt_, root, tlo, thi);
+    } else {
+      iterate(
+          w, opt_, opt_.firstDepth + t, sign * opt_.firstGuess,
+          [&](int a, int b, int d) {
+            Summary s;
+            int rep = INT32_MAX;
+            return w.search(root, a, b, d, s, rep);
+          },
+          tlo, thi, depth);
+    }
     if (tlo == thi) stop = true;
     nodes += w.nodes();
 #pragma omp critical(solve_merge)
@@ -229,29 +271,34 @@ SolveResult Solver::solve(const Position& position) {
     const std::vector<int> moves = legalRootMoves(g_, root, opt_.rules);
     std::vector<char> good(moves.size(), 0);
     uint64_t extraNodes = 0;
-#pragma omp parallel for num_threads(threads) schedule(dynamic) reduction(+ : extraNodes)
-    for (size_t i = 0; i < moves.size(); ++i) {
-      Worker wi(g_, opt_, *tt_, position, free);
-      wi.pushPath(root, true);
-      bool legal = true;
-      const int d = decide(
-          wi, opt_,
-          [&](int a, int b, int depth) { return wi.evalMove(root, moves[i], a, b, depth, legal); },
-          lo);
-      good[i] = legal && d == 1;
-      extraNodes += wi.nodes();
+#pragma omp parallel num_threads(threads) reduction(+ : extraNodes)
+    {
+      ProofNumberTable* pnt = opt_.proofNumber ? pnTables[omp_get_thread_num()].get() : nullptr;
+#pragma omp for schedule(dynamic)
+      for (size_t i = 0; i < moves.size(); ++i) {
+        Worker wi(g_, opt_, *tt_, position, free);
+        wi.pushPath(root, true);
+        bool legal = true;
+        const int d = decideMove(wi, pnt, opt_, root, moves[i], lo, legal);
+        good[i] = legal && d == 1;
+        extraNodes += wi.nodes();
+      }
     }
     r.nodes += extraNodes;
     for (size_t i = 0; i < moves.size(); ++i) {
       if (good[i]) r.best.push_back(moves[i]);
     }
   }
-  if (r.exact && opt_.principalVariation) r.nodes += principalVariation(position, lo, r.pv);
+  if (r.exact && opt_.principalVariation) {
+    r.nodes +=
+        principalVariation(position, lo, r.pv, pnTables.empty() ? nullptr : pnTables[0].get());
+  }
   r.seconds = elapsed(start);
   return r;
 }
 
-uint64_t Solver::principalVariation(const Position& position, int value, std::vector<int>& pv) {
+uint64_t Solver::principalVariation(const Position& position, int value, std::vector<int>& pv,
+                                    ProofNumberTable* pnt) {
   // Follow optimal moves to the end of the game (the table move first).
   const SearchLimits limits = limitsFor(opt_, std::chrono::steady_clock::now(), nullptr);
   Worker w(g_, opt_, *tt_, position, limits);
@@ -271,9 +318,7 @@ uint64_t Solver::principalVariation(const Position& position, int value, std::ve
     int chosen = -2;
     for (int m : moves) {
       bool legal = true;
-      const int d = decide(
-          w, opt_, [&](int a, int b, int depth) { return w.evalMove(n, m, a, b, depth, legal); },
-          v);
+      const int d = decideMove(w, pnt, opt_, n, m, v, legal);
       if (legal && d == 1) {
         chosen = m;
         break;

@@ -78,6 +78,13 @@ struct SolveOptions {
   bool bisect = true;
   // Enhanced transposition cut-offs at nodes at least this far above the horizon.
   int etcMinDepth = 3;
+  // Search without a horizon: depth-first proof-number search (df-pn) on "value >= t",
+  // bisecting the proven interval (solve/dfpn.hpp; docs/SOLVER.md, session 6). false:
+  // the iterative-deepening MTD search above. With several threads, thread 0 runs df-pn
+  // and the others the MTD search on the shared table (the first exact answer wins).
+  // maxDepth caps its lines (a longer line stays undecided, never wrongly decided).
+  bool proofNumber = false;
+  double epsilon = 0.25;  // df-pn's 1 + epsilon threshold of the second-best child
 };
 
 // Counters of one search, for tests and reports.
@@ -111,6 +118,7 @@ struct SolveResult {
 };
 
 class TranspositionTable;
+class ProofNumberTable;
 
 // Solves positions of one board geometry; keeps its transposition table between calls
 // (valid across calls: a stored result carries a summary of the positions its proof
@@ -140,8 +148,9 @@ class Solver {
 
  private:
   // Appends a principal variation from `position` with mover value `value`; returns
-  // the nodes it searched.
-  uint64_t principalVariation(const Position& position, int value, std::vector<int>& pv);
+  // the nodes it searched (df-pn with the table `pnt` when given).
+  uint64_t principalVariation(const Position& position, int value, std::vector<int>& pv,
+                              ProofNumberTable* pnt = nullptr);
 
   const Geometry& g_;
   SolveOptions opt_;

@@ -44,6 +44,10 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
   }
 }
 
+Node Worker::play(const Node& n, int move, Mask& captured) const {
+  return childAfter(g_, opt_.rules.suicideAllowed, n, move, captured);
+}
+
 Node Worker::rootNode(const Position& p) {
   const bool white = p.toMove == Color::White;
   return Node{white ? p.white : p.black, white ? p.black : p.white, white, p.ko, p.passes};

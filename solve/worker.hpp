@@ -77,8 +77,12 @@ class Worker {
   uint64_t nodes() const { return nodes_; }
   const SearchStats& stats() const { return stats_; }
   int points() const { return n_; }
+  // The child of n after the mover plays `move` (a point), from the new mover's side;
+  // `captured` gets the stones the move took.
+  Node play(const Node& n, int move, Mask& captured) const;
 
  private:
+  friend class ProofSearch;  // solve/dfpn.hpp: df-pn over this worker's path and helpers
   bool limitHit();
   int repetition(uint64_t key, bool whiteToMove, int lastCapture) const;
   bool pathMeets(const Summary& s, int ply) const;

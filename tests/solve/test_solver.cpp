@@ -502,3 +502,131 @@ TEST_CASE("symmetry images of masks agree with the point maps on every board siz
     }
   }
 }
+
+// ---- df-pn (SolveOptions::proofNumber): the same checks as the horizon search above.
+
+namespace {
+SolveOptions proofNumber(SolveOptions opt = {}) {
+  opt.proofNumber = true;
+  return opt;
+}
+}  // namespace
+
+TEST_CASE("df-pn: published values, simple ko and the reference on boards up to 6 points") {
+  for (auto [w, h, v] :
+       {std::tuple{1, 1, 0}, std::tuple{1, 3, 3}, std::tuple{1, 4, 4}, std::tuple{1, 5, 0},
+        std::tuple{1, 6, 1}, std::tuple{2, 2, 1}, std::tuple{4, 2, 8}}) {
+    INFO(w << "x" << h);
+    const SolveResult r = solveEmpty(w, h, {}, proofNumber());
+    CHECK(r.exact);
+    CHECK(r.value == v);
+  }
+  const SolveResult r3 = solveEmpty(3, 3, {}, proofNumber());
+  CHECK(r3.value == 9);
+  CHECK(names(Geometry(3, 3), r3.best) == std::vector<std::string>{"B2"});
+  CHECK(names(Geometry(3, 3), r3.pv) == std::vector<std::string>{"B2", "pass", "pass"});
+  Rules simple;
+  simple.ko = KoRule::SimpleCyclesDrawn;
+  CHECK(solveEmpty(2, 2, simple, proofNumber()).value == 0);
+  for (auto ko : {engine::KoRule::Positional, engine::KoRule::Simple}) {
+    for (auto [w, h] : {std::pair{1, 2}, std::pair{1, 5}, std::pair{1, 6}, std::pair{2, 2}}) {
+      engine::Rules er;
+      er.ko = ko;
+      engine::Game game({w, h}, er);
+      uint64_t nodes = 0;
+      Rules rules;
+      if (ko == engine::KoRule::Simple) rules.ko = KoRule::SimpleCyclesDrawn;
+      INFO(w << "x" << h << (ko == engine::KoRule::Simple ? " simple" : " psk"));
+      CHECK(solveEmpty(w, h, rules, proofNumber()).value == referenceValue(game, nodes));
+    }
+  }
+}
+
+TEST_CASE("df-pn: search variants agree with the reference and the horizon search") {
+  for (auto [w, h] : {std::pair{2, 2}, std::pair{1, 5}, std::pair{1, 6}, std::pair{2, 3}}) {
+    engine::Game game({w, h});
+    uint64_t nodes = 0;
+    const int ref = w * h < 6 || h == 1 ? referenceValue(game, nodes) : solveEmpty(w, h).value;
+    for (int variant = 0; variant < 16; ++variant) {
+      SolveOptions opt = proofNumber();
+      // epsilon 0 (plain df-pn) can cycle without end here (2x3 without static bounds:
+      // the history-free pn/dn table around superko cycles); docs/SOLVER.md, session 6.
+      opt.epsilon = variant & 1 ? 0.5 : 0.25;
+      opt.symmetry = !(variant & 2);
+      opt.benson = !(variant & 4);
+      opt.transpositions = !(variant & 8);
+      INFO(w << "x" << h << " variant " << variant);
+      const SolveResult r = solveEmpty(w, h, {}, opt);
+      CHECK(r.exact);
+      CHECK(r.value == ref);
+    }
+  }
+}
+
+TEST_CASE("df-pn: random positions with their game history match the reference") {
+  int checked = 0;
+  for (auto [w, h, len] : {std::tuple{2, 2, 6}, std::tuple{1, 5, 5}, std::tuple{1, 6, 6},
+                           std::tuple{2, 3, 6}, std::tuple{3, 2, 8}, std::tuple{3, 3, 12}}) {
+    const Geometry g(w, h);
+    SolveOptions opt = proofNumber();
+    opt.ttLog2 = 16;
+    Solver shared(g, opt);  // one table for all positions of this size: reuse across calls
+    for (uint64_t seed = 1; seed <= 8; ++seed) {
+      RandomGame rg = randomGame(g, {}, len, seed * 7919 + w * 31 + h);
+      if (rg.game.over()) continue;
+      uint64_t nodes = 0;
+      int ref = 0;
+      if (!referenceValueWithin(rg.game, 100'000, ref, nodes)) continue;
+      INFO(w << "x" << h << " seed " << seed << "\n" << engine::boardToString(rg.game.board()));
+      const SolveResult r = shared.solve(rg.position);
+      CHECK(r.exact);
+      CHECK(r.value == ref);
+      CHECK(shared.lastStats().inconsistent == 0);
+      Solver fresh(g, opt);
+      CHECK(fresh.solve(rg.position).value == ref);
+      ++checked;
+    }
+  }
+  CHECK(checked > 20);
+}
+
+TEST_CASE("df-pn: the principal variation replays to the value; 3x4 = +4; limits") {
+  const Geometry g(2, 3);
+  SolveOptions small = proofNumber();
+  small.ttLog2 = 14;
+  Solver s(g, small);
+  const SolveResult r = s.solve(Position{});
+  REQUIRE(r.exact);
+  CHECK(r.value == solveEmpty(2, 3).value);
+  engine::Game game(g.size());
+  for (int m : r.pv) {
+    const engine::Point p = m < 0 ? engine::PASS : game.board().point(g.x(m), g.y(m));
+    REQUIRE(game.play(p, game.toMove()) == engine::MoveError::None);
+  }
+  CHECK(game.over());
+  CHECK(CompactBoard::fromEngine(g, game.board()).areaScore() == r.value);
+  SolveOptions opt = proofNumber();
+  opt.bestMoves = opt.principalVariation = false;
+  for (int threads : {1, 2}) {
+    opt.threads = threads;
+    const SolveResult r34 = solveEmpty(4, 3, {}, opt);
+    CHECK(r34.exact);
+    CHECK(r34.value == 4);
+  }
+  opt.threads = 1;
+  opt.maxNodes = 500;
+  const SolveResult cut = solveEmpty(4, 3, {}, opt);
+  CHECK_FALSE(cut.exact);
+  CHECK(cut.lower <= 4);
+  CHECK(cut.upper >= 4);
+}
+
+TEST_CASE("df-pn: 4x4 is +2 with B3 among the best moves", "[.slow]") {
+  SolveOptions opt = proofNumber();
+  opt.ttLog2 = 22;
+  const SolveResult r = solveEmpty(4, 4, {}, opt);
+  CHECK(r.exact);
+  CHECK(r.value == 2);
+  const auto best = names(Geometry(4, 4), r.best);
+  CHECK(std::find(best.begin(), best.end(), "B3") != best.end());
+}

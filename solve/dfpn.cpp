@@ -1,0 +1,256 @@
+#include "solve/dfpn.hpp"
+
+#include <algorithm>
+#include <climits>
+
+#include "engine/board/rng.hpp"
+
+namespace solve {
+
+size_t ProofNumberTable::index(uint64_t key, uint8_t extra, int t) const {
+  const uint64_t h = engine::splitmix64(key ^ uint64_t{extra} << 56 ^ uint64_t(t + 64) << 48);
+  return h & (entries_.size() - 1);
+}
+
+bool ProofNumberTable::probe(uint64_t key, uint8_t extra, int t, uint32_t& pn, uint32_t& dn) const {
+  const Entry& e = entries_[index(key, extra, t)];
+  if (!e.used || e.key != key || e.extra != extra || e.t != t) return false;
+  pn = e.pn, dn = e.dn;
+  return true;
+}
+
+void ProofNumberTable::store(uint64_t key, uint8_t extra, int t, uint32_t pn, uint32_t dn) {
+  Entry& e = entries_[index(key, extra, t)];
+  e.key = key, e.extra = extra, e.t = static_cast<int8_t>(t), e.pn = pn, e.dn = dn, e.used = true;
+}
+
+int ProofSearch::lookup(const Node& n, int t, int ply, Summary& proof) {
+  if (w_.opt_.benson && (n.own | n.opp)) {
+    const ScoreBounds b = w_.bounds_.boundsAfterPasses(n.own, n.opp, n.passes);
+    if (b.lower >= t || b.upper < t) {
+      ++w_.stats_.staticCuts;
+      return b.lower >= t ? 1 : 0;
+    }
+  }
+  if (!w_.opt_.transpositions) return -1;
+  uint64_t key;
+  uint8_t extra;
+  int sym;
+  w_.canonical(n, key, extra, sym);
+  TTData e;
+  if (!w_.tt_.probe(key, extra, e) || (e.lower < t && e.upper >= t)) return -1;
+  ++w_.stats_.ttHits;
+  const Summary s = w_.fromTable(e.summary, sym, n.whiteToMove);
+  if (w_.pathMeets(s, ply)) {
+    ++w_.stats_.ttHistoryRefused;
+    return -1;
+  }
+  proof = s;
+  return e.lower >= t ? 1 : 0;
+}
+
+void ProofSearch::expand(const Node& n, int t, int ply, int& repMin) {
+  std::array<int, MAX_POINTS + 1> moves;
+  const int count = w_.orderMoves(n, w_.tableMove(n), ply, moves);
+  const int tc = 1 - t;  // the child's question: is its value at least 1 - t?
+  for (int i = 0; i < count; ++i) {
+    Child c{moves[i], {}, false, 0, 1, 1, {}, INT32_MAX, INT32_MIN};
+    if (c.move < 0) {
+      c.node = Node{n.opp, n.own, !n.whiteToMove, -1, n.passes + 1};
+      if (n.passes >= 1) {
+        ++w_.stats_.gameEnds;
+        c.terminal = -areaScore(w_.g_, n.own, n.opp);
+      }
+    } else {
+      Mask captured = 0;
+      c.node = w_.play(n, c.move, captured);
+      c.captured = captured != 0;
+    }
+    c.abs = Worker::absKey(c.node);
+    const bool repeatable = c.move >= 0 || w_.sideMatters_;
+    if (c.terminal == INT32_MIN && repeatable) {
+      const int last = c.captured ? static_cast<int>(w_.path_.size()) : w_.captureAt_.back();
+      const int rep = w_.repetition(c.abs, c.node.whiteToMove, last);
+      if (rep >= 0) {
+        repMin = std::min(repMin, rep);
+        if (!w_.sideMatters_) continue;  // superko: the move is illegal
+        c.terminal = 0, c.repMin = rep;  // a repeated (position, side) is a draw
+      }
+    }
+    if (c.terminal != INT32_MIN) {
+      const bool yes = c.terminal >= tc;
+      c.pn = yes ? 0 : INF, c.dn = yes ? INF : 0;
+    } else {
+      const int r = lookup(c.node, tc, ply + 1, c.proof);
+      if (r >= 0) {
+        c.pn = r ? 0 : INF, c.dn = r ? INF : 0, c.repMin = INT32_MAX;
+      } else if (w_.opt_.transpositions) {
+        uint64_t key;
+        uint8_t extra;
+        int sym;
+        w_.canonical(c.node, key, extra, sym);
+        pnt_.probe(key, extra, tc, c.pn, c.dn);
+      }
+    }
+    frame_.push_back(c);
+  }
+}
+
+void ProofSearch::storeResolved(const Node& n, int t, bool proven, int move, const Summary& proof,
+                                uint64_t work) {
+  if (!w_.opt_.transpositions) return;
+  const int ply = static_cast<int>(w_.path_.size()) - 1;
+  uint64_t key;
+  uint8_t extra;
+  int sym;
+  w_.canonical(n, key, extra, sym);
+  TTData d, e;
+  d.lower = proven ? t : -w_.n_;
+  d.upper = proven ? w_.n_ : t - 1;
+  Summary sum = proof;
+  if (w_.tt_.probe(key, extra, e)) {
+    const Summary s = w_.fromTable(e.summary, sym, n.whiteToMove);
+    if (!w_.pathMeets(s, ply)) {  // both facts hold on this path: keep both
+      d.lower = std::max(d.lower, e.lower), d.upper = std::min(d.upper, e.upper);
+      sum.merge(s);
+      d.work = e.work;
+      if (!proven) d.move = e.move;
+    }
+  }
+  if (d.lower > d.upper) ++w_.stats_.inconsistent, d.upper = d.lower;
+  if (proven) d.move = move >= 0 ? w_.g_.mapPoint(sym, move) : move;
+  d.work = std::max(d.work, work ? 64 - __builtin_clzll(work) : 0);
+  d.summary = w_.toTable(sum, sym, n.whiteToMove);
+  w_.tt_.store(key, extra, d);
+}
+
+ProofSearch::Result ProofSearch::mid(const Node& n, int t, uint32_t thPn, uint32_t thDn,
+                                     int depth) {
+  ++w_.nodes_;
+  if (w_.limitHit()) return {1, 1, {}, INT32_MAX};
+  const int ply = static_cast<int>(w_.path_.size()) - 1;
+  if (depth >= w_.opt_.maxDepth) {  // a line this long is given up: neither proven nor not
+    ++w_.stats_.horizonLeaves;
+    return {INF - 1, INF - 1, {}, INT32_MAX};
+  }
+  const size_t base = frame_.size();
+  int repMin = INT32_MAX;
+  expand(n, t, ply, repMin);
+  const size_t end = frame_.size();
+  const uint64_t nodesBefore = w_.nodes_;
+  uint32_t pn = INF, dn = 0;
+  for (;;) {
+    // pn = least disproof number of a child; dn by weak proof numbers (Ueda et al. 2008):
+    // the largest child proof number plus one for every other open child, instead of
+    // the sum, which counts a transposed subtree once per path and, through the
+    // history-free pn/dn table, grows without bound around superko cycles.
+    uint32_t maxPn = 0, open = 0;
+    bool allProven = true;
+    size_t best = end;
+    uint32_t second = INF;
+    for (size_t i = base; i < end; ++i) {
+      const Child& c = frame_[i];
+      if (c.pn != 0) allProven = false, maxPn = std::max(maxPn, c.pn), ++open;
+      if (best == end || c.dn < frame_[best].dn) {
+        if (best != end) second = std::min(second, frame_[best].dn);
+        best = i;
+      } else {
+        second = std::min(second, c.dn);
+      }
+    }
+    pn = best != end ? frame_[best].dn : INF;
+    dn = allProven ? 0 : maxPn >= INF ? INF : std::min(INF - 1, maxPn + open - 1);
+    if (pn == 0 || dn == 0 || pn >= thPn || dn >= thDn) break;
+    // Nagai's thresholds for the most promising child, with the second-best child's
+    // disproof number stretched by 1 + epsilon (Pawlewicz & Lew).
+    const uint64_t stretched = static_cast<uint64_t>(second * (1.0 + epsilon_));
+    const uint32_t childThDn = static_cast<uint32_t>(
+        std::min<uint64_t>(thPn, std::max<uint64_t>(uint64_t{second} + 1, stretched)));
+    // dn reaches thDn when the child's proof number reaches thDn - (open - 1).
+    const uint32_t childThPn = thDn >= INF ? INF : thDn - dn + maxPn;
+    const Node child = frame_[best].node;
+    w_.pushPath(child, frame_[best].captured);
+    const Result r = mid(child, 1 - t, childThPn, childThDn, depth + 1);
+    w_.popPath();
+    if (w_.aborted_) {
+      frame_.resize(base);
+      return {1, 1, {}, INT32_MAX};
+    }
+    Child& c = frame_[best];
+    c.pn = r.pn, c.dn = r.dn, c.repMin = r.repMin;
+    if (r.pn == 0 || r.dn == 0) c.proof = r.proof;
+  }
+  Result out{pn, dn, {}, INT32_MAX};
+  int move = -2;
+  if (pn == 0 || dn == 0) {
+    for (size_t i = base; i < end; ++i) {
+      const Child& c = frame_[i];
+      if (pn == 0 && c.dn != 0) continue;  // a proof needs one refuted child, a disproof all
+      // The child's position and its proof, as evalMove adds them (nothing for the
+      // game's end or a repetition, which repMin covers).
+      Summary s = c.proof;
+      if (c.terminal == INT32_MIN && (c.move >= 0 || w_.sideMatters_)) {
+        s.add(c.abs & 0xFFFFFFFFu, c.abs >> 32, w_.sideMatters_ ? c.node.whiteToMove : 0);
+      }
+      out.proof.merge(s);
+      out.repMin = std::min(out.repMin, c.repMin);
+      if (pn == 0) {
+        move = c.move;
+        break;
+      }
+    }
+    if (dn == 0) out.repMin = std::min(out.repMin, repMin);
+    if (out.repMin >= ply) {
+      storeResolved(n, t, pn == 0, move, out.proof, w_.nodes_ - nodesBefore);
+    } else {
+      ++w_.stats_.notStored;
+    }
+  } else if (w_.opt_.transpositions) {
+    // Open numbers that rest on older history (a superko repetition of a position above
+    // this node) are not stored either: fed back through the history-free table they
+    // made df-pn cycle without end (1x6 without symmetry and static bounds).
+    for (size_t i = base; i < end; ++i) repMin = std::min(repMin, frame_[i].repMin);
+    out.repMin = repMin;
+    if (repMin < ply) {
+      frame_.resize(base);
+      return out;
+    }
+    uint64_t key;
+    uint8_t extra;
+    int sym;
+    w_.canonical(n, key, extra, sym);
+    pnt_.store(key, extra, t, pn, dn);
+  }
+  frame_.resize(base);
+  return out;
+}
+
+int ProofSearch::prove(const Node& n, int t) {
+  const int ply = static_cast<int>(w_.path_.size()) - 1;
+  Summary proof;
+  const int r = lookup(n, t, ply, proof);
+  if (r >= 0) return r;
+  // Open numbers stay below INF - 1; a root at INF - 1 has only over-long lines left.
+  const Result res = mid(n, t, INF - 1, INF - 1, 0);
+  if (w_.aborted_) return -1;
+  return res.pn == 0 ? 1 : res.dn == 0 ? 0 : -1;
+}
+
+int ProofSearch::proveMove(const Node& n, int move, int t) {
+  if (move < 0 && n.passes >= 1) return areaScore(w_.g_, n.own, n.opp) >= t;
+  Mask captured = 0;
+  const Node child =
+      move < 0 ? Node{n.opp, n.own, !n.whiteToMove, -1, n.passes + 1} : w_.play(n, move, captured);
+  if (move >= 0 || w_.sideMatters_) {
+    const int last = captured ? static_cast<int>(w_.path_.size()) : w_.captureAt_.back();
+    if (w_.repetition(Worker::absKey(child), child.whiteToMove, last) >= 0) {
+      return w_.sideMatters_ ? (0 >= t) : 2;
+    }
+  }
+  w_.pushPath(child, captured != 0);
+  const int r = prove(child, 1 - t);
+  w_.popPath();
+  return r < 0 ? -1 : 1 - r;
+}
+
+}  // namespace solve
