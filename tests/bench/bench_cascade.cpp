@@ -7,6 +7,7 @@
 //   Cascade19/<ranking>                reduction + 5x5 advice (Monte-Carlo stand-in, 200
 //                                      playouts) + upload to 19x19 (target < 5 ms)
 //   Cascade1001                        the automatic 1001x1001 schedule (target < 1 s)
+//   Reduce19to5Count/.../iterations:N  Reduce19to5 run exactly N times (callgrind counts)
 // Positions: fixed random games (baseline player), 19x19 after 120 moves.
 //   bench_cascade --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
@@ -61,6 +62,16 @@ void Reduce19to5(benchmark::State& state) {
   });
 }
 BENCHMARK(Reduce19to5)->ArgsProduct({{0, 1, 2}, {0, 1, 2}})->Unit(benchmark::kMicrosecond);
+// The same body a fixed number of times, for instruction counts: callgrind's total of
+// iterations:1001 minus that of iterations:1 is 1,000 reductions (setup cancels out).
+BENCHMARK(Reduce19to5)
+    ->Name("Reduce19to5Count")
+    ->ArgsProduct({{0, 1, 2}, {0, 1, 2}})
+    ->Iterations(1);
+BENCHMARK(Reduce19to5)
+    ->Name("Reduce19to5Count")
+    ->ArgsProduct({{0, 1, 2}, {0, 1, 2}})
+    ->Iterations(1001);
 
 void ReduceBoards19(benchmark::State& state) {
   runReduction(state, [](const Cascade& cascade, const Game& g, const auto& chain) {
