@@ -73,6 +73,9 @@ int runSolve(const std::vector<std::string>& args) {
       "MTD(f) first test value, Black's side (search effort only)")(
       "mtd", po::value<std::string>()->default_value("bi"),
       "null-window driver: bi (bisect the proven interval) or f (MTD(f) steps)")(
+      "search", po::value<std::string>()->default_value("mtd"),
+      "mtd (iterative deepening with a horizon) or dfpn (proof numbers, no horizon)")(
+      "epsilon", po::value<double>()->default_value(0.25), "df-pn's 1+epsilon trick")(
       "etc-min-depth", po::value<int>()->default_value(3),
       "enhanced transposition cut-offs this far above the horizon")(
       "no-symmetry", "do not fold symmetric positions in the table")(
@@ -125,6 +128,11 @@ int runSolve(const std::vector<std::string>& args) {
   if (mtd != "bi" && mtd != "f") throw UsageError("--mtd must be bi or f");
   opt.bisect = mtd == "bi";
   opt.etcMinDepth = vm["etc-min-depth"].as<int>();
+  const std::string search = vm["search"].as<std::string>();
+  if (search != "mtd" && search != "dfpn") throw UsageError("--search must be mtd or dfpn");
+  opt.proofNumber = search == "dfpn";
+  opt.epsilon = vm["epsilon"].as<double>();
+  if (!(opt.epsilon >= 0 && opt.epsilon <= 10)) throw UsageError("--epsilon must be in [0, 10]");
   if (opt.firstDepth < 0) throw UsageError("--first-depth must be at least 0");
   opt.bestMoves = opt.principalVariation = !vm.count("value-only");
   solve::Solver solver(g, opt);
