@@ -1,6 +1,7 @@
 // The exact small-board solver. Reading guide: geometry.hpp (points, masks, symmetries)
-// -> compact_board.hpp (the bitset board) -> benson.hpp (static score bounds) -> this
-// file (rules, search, results) -> minimax.hpp (the slow reference it is tested against).
+// -> compact_board.hpp (the bitset board) -> benson.hpp (static score bounds) -> worker.hpp
+// and dfpn.hpp (the two searches) -> this file (rules, options, results) -> minimax.hpp
+// (the slow reference it is tested against).
 // docs/SOLVER.md explains the search and how superko history is kept out of the
 // transposition table.
 //
