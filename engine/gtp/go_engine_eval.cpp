@@ -19,6 +19,7 @@
 
 #include "engine/board/score.hpp"
 #include "engine/gtp/go_engine.hpp"
+#include "engine/play/final_status.hpp"
 #include "engine/play/mcts.hpp"
 #include "engine/shapes/library.hpp"
 #include "engine/view/analysis.hpp"
@@ -68,8 +69,14 @@ std::vector<Point> playoutDead(const Game& game) {
 TerritoryParams finalParams(const Game& game) {
   TerritoryParams params;
   // The GTP game never ends by itself (gtpRules): two passes in a row mean the end.
-  if (game.consecutivePasses() >= 2) params.playouts = ownershipPlayouts(game.board());
-  return params;
+  if (game.consecutivePasses() < 2) return params;
+  params.playouts = ownershipPlayouts(game.board());
+  if (params.playouts == 0) return params;
+  // Groups short of two eyes are read with the search's heavy playouts (they play
+  // capturing races out; docs/EVALUATION.md, session 6), within the same point budget.
+  FinalStatusParams heavy;
+  heavy.playouts = params.playouts;
+  return finalStatusParams(params, heavy);
 }
 #endif
 
