@@ -16,26 +16,6 @@ constexpr int colorIndex(Color c) {
   return static_cast<int>(c) - 1;
 }
 
-// The diagonal rule of isEyeOf for every combination of the four diagonal colours (2
-// bits each, Color values), one table per colour to play: on the edge (a border
-// diagonal) no enemy diagonal, inside at most one. A lookup instead of counting.
-constexpr auto EYE_DIAGONALS_OK = [] {
-  std::array<std::array<bool, 256>, 2> table{};
-  for (Color c : {Color::Black, Color::White}) {
-    const unsigned opp = static_cast<unsigned>(opponent(c));
-    for (unsigned index = 0; index < 256; ++index) {
-      int enemies = 0;
-      bool edge = false;
-      for (int k = 0; k < 4; ++k) {
-        const unsigned d = index >> (2 * k) & 3;
-        enemies += d == opp;
-        edge |= d == static_cast<unsigned>(Color::Border);
-      }
-      table[colorIndex(c)][index] = enemies + edge <= 1;
-    }
-  }
-  return table;
-}();
 }  // namespace
 
 Board::Board(int width, int height) {
@@ -113,43 +93,6 @@ Point Board::soleLiberty(Point p) const {
 bool Board::isSuicide(Point p, Color c) const {
   if (nbr_[p] & 0xF) return false;  // an empty neighbour is a liberty
   return !keepsLiberty(p, c);
-}
-
-// Branch-free over the four neighbours: the colours are random in playouts, so branches
-// on them mispredict. A neighbouring chain counts p among its pseudo-liberties once per
-// stone of it next to p, and p has no empty neighbour, so p is the chain's only liberty
-// exactly when its pseudo-liberty count equals the number of p's neighbours in the
-// chain: a comparison of heads, no sums. Done on the four neighbours at once in 4-lane
-// vectors (GCC/Clang vector extensions): lane i compares head i with the three others
-// by rotating the head vector. Border neighbours (head 0, colour Border) never count.
-bool Board::keepsLiberty(Point p, Color c) const {
-  using V = uint32_t __attribute__((vector_size(16)));
-  const Point s = static_cast<Point>(stride_);
-  const Point* hd = head_.data();
-  const Color* col = color_.data();
-  const ChainInfo* in = info_.data();
-  const V h = {hd[p - s], hd[p - 1], hd[p + 1], hd[p + s]};
-  const V libs = {in[h[0]].libs, in[h[1]].libs, in[h[2]].libs, in[h[3]].libs};
-  const V colour = {static_cast<uint32_t>(col[p - s]), static_cast<uint32_t>(col[p - 1]),
-                    static_cast<uint32_t>(col[p + 1]), static_cast<uint32_t>(col[p + s])};
-  // (x == y) is all ones (-1) where equal: inChain = 1 + the number of other equal heads.
-  const V inChain = V{1, 1, 1, 1} - (V)(h == __builtin_shufflevector(h, h, 1, 2, 3, 0)) -
-                    (V)(h == __builtin_shufflevector(h, h, 2, 3, 0, 1)) -
-                    (V)(h == __builtin_shufflevector(h, h, 3, 0, 1, 2));
-  const V only = (V)(libs == inChain);
-  const V own = (V)(colour == static_cast<uint32_t>(c));
-  const V enemy = (V)(colour == static_cast<uint32_t>(opponent(c)));
-  // Own chain with another liberty, or opponent chain captured by the move.
-  const V safe = (own & ~only) | (enemy & only);
-  const V any = safe | __builtin_shufflevector(safe, safe, 2, 3, 0, 1);
-  return (any[0] | any[1]) != 0;
-}
-
-bool Board::eyeDiagonalsOk(Point p, Color c) const {
-  const Point s = static_cast<Point>(stride_);
-  const auto d = [&](Point q) { return static_cast<unsigned>(color_[q]); };
-  const unsigned index = d(p - s - 1) | d(p - s + 1) << 2 | d(p + s - 1) << 4 | d(p + s + 1) << 6;
-  return EYE_DIAGONALS_OK[colorIndex(c)][index];
 }
 
 uint64_t Board::hashAfter(Point p, Color c) const {
@@ -253,8 +196,10 @@ void Board::settle(Point p, Color c, unsigned mine, unsigned dead, Point join) {
   uint32_t nCaptured = 0;
   Point capturedHead = NO_POINT;
   for (; dead != 0; dead &= dead - 1) {
-    capturedHead = head_[nbs[std::countr_zero(dead)]];
-    nCaptured += captureChain<Record>(capturedHead);
+    const Point h = head_[nbs[std::countr_zero(dead)]];
+    if (h == 0) continue;  // captured already through another lane
+    capturedHead = h;
+    nCaptured += captureChain<Record>(h);
   }
   Point mineHead = join;
   for (; mine != 0; mine &= mine - 1) {

@@ -197,7 +197,7 @@ class Board {
     // neighbours are all stones or border).
     if (k & 0xF) return true;
     if (p == ko_ && c == koColor_) return false;
-    if ((k & (0xF << (4 * static_cast<int>(opponent(c))))) == 0 && eyeDiagonalsOk(p, c)) {
+    if ((k & (0xF << (4 * static_cast<int>(stoneOpponent(c))))) == 0 && eyeDiagonalsOk(p, c)) {
       return false;
     }
     return allowSuicide_ || keepsLiberty(p, c);
@@ -317,10 +317,10 @@ class Board {
   void rebuildChains();
   void rebuildNeighbourCounts();
   // The diagonal part of isEyeOf (p's neighbours are all c or border).
-  bool eyeDiagonalsOk(Point p, Color c) const;
+  [[gnu::always_inline]] bool eyeDiagonalsOk(Point p, Color c) const;
   // For an empty p without empty neighbours: would c at p capture, or join a chain of
   // its own that has another liberty? (The opposite of suicide.)
-  bool keepsLiberty(Point p, Color c) const;
+  [[gnu::always_inline]] bool keepsLiberty(Point p, Color c) const;
   // Adds (Sign +1) or takes away (Sign -1) a pseudo-liberty of the chain at n when n
   // holds a stone; a non-stone n has head 0 and changes only the sink. No branch on the
   // colours, which are random around a move (branches on them mispredict). Returns n's
@@ -358,6 +358,71 @@ class Board {
   UndoStack<Capture> captured_;
   UndoStack<Point> capturedStones_;
 };
+
+namespace detail {
+
+// The diagonal rule of isEyeOf for every combination of the four diagonal colours (2
+// bits each, Color values), one table per colour to play: on the edge (a border
+// diagonal) no enemy diagonal, inside at most one. A lookup instead of counting.
+inline constexpr auto EYE_DIAGONALS_OK = [] {
+  std::array<std::array<bool, 256>, 2> table{};
+  for (Color c : {Color::Black, Color::White}) {
+    const unsigned opp = static_cast<unsigned>(opponent(c));
+    for (unsigned index = 0; index < 256; ++index) {
+      int enemies = 0;
+      bool edge = false;
+      for (int k = 0; k < 4; ++k) {
+        const unsigned d = index >> (2 * k) & 3;
+        enemies += d == opp;
+        edge |= d == static_cast<unsigned>(Color::Border);
+      }
+      table[static_cast<int>(c) - 1][index] = enemies + edge <= 1;
+    }
+  }
+  return table;
+}();
+
+}  // namespace detail
+
+// The move filter's suicide and eye tests are inline: the light playout's sampling
+// loop runs them for every point it draws (no call, and the board's arrays stay in
+// registers across draws).
+// Branch-free over the four neighbours: the colours are random in playouts, so branches
+// on them mispredict. A neighbouring chain counts p among its pseudo-liberties once per
+// stone of it next to p, and p has no empty neighbour, so p is the chain's only liberty
+// exactly when its pseudo-liberty count equals the number of p's neighbours in the
+// chain: a comparison of heads, no sums. Done on the four neighbours at once in 4-lane
+// vectors (GCC/Clang vector extensions): lane i compares head i with the three others
+// by rotating the head vector. Border neighbours (head 0, colour Border) never count.
+inline bool Board::keepsLiberty(Point p, Color c) const {
+  using V = uint32_t __attribute__((vector_size(16)));
+  const Point s = static_cast<Point>(stride_);
+  const Point* hd = head_.data();
+  const Color* col = color_.data();
+  const ChainInfo* in = info_.data();
+  const V h = {hd[p - s], hd[p - 1], hd[p + 1], hd[p + s]};
+  const V libs = {in[h[0]].libs, in[h[1]].libs, in[h[2]].libs, in[h[3]].libs};
+  const V colour = {static_cast<uint32_t>(col[p - s]), static_cast<uint32_t>(col[p - 1]),
+                    static_cast<uint32_t>(col[p + 1]), static_cast<uint32_t>(col[p + s])};
+  // (x == y) is all ones (-1) where equal: inChain = 1 + the number of other equal heads.
+  const V inChain = V{1, 1, 1, 1} - (V)(h == __builtin_shufflevector(h, h, 1, 2, 3, 0)) -
+                    (V)(h == __builtin_shufflevector(h, h, 2, 3, 0, 1)) -
+                    (V)(h == __builtin_shufflevector(h, h, 3, 0, 1, 2));
+  const V only = (V)(libs == inChain);
+  const V own = (V)(colour == static_cast<uint32_t>(c));
+  const V enemy = (V)(colour == static_cast<uint32_t>(stoneOpponent(c)));
+  // Own chain with another liberty, or opponent chain captured by the move.
+  const V safe = (own & ~only) | (enemy & only);
+  const V any = safe | __builtin_shufflevector(safe, safe, 2, 3, 0, 1);
+  return (any[0] | any[1]) != 0;
+}
+
+inline bool Board::eyeDiagonalsOk(Point p, Color c) const {
+  const Point s = static_cast<Point>(stride_);
+  const auto d = [&](Point q) { return static_cast<unsigned>(color_[q]); };
+  const unsigned index = d(p - s - 1) | d(p - s + 1) << 2 | d(p + s - 1) << 4 | d(p + s + 1) << 6;
+  return detail::EYE_DIAGONALS_OK[static_cast<int>(c) - 1][index];
+}
 
 // One pass over the four neighbours takes away p as a pseudo-liberty of every
 // neighbouring chain (branch-free: non-stones have head 0, the sink). A chain loses one
@@ -397,24 +462,33 @@ inline void Board::place(Point p, Color c) {
   // No neighbouring stone and a liberty: nothing to join, merge or capture (a lone stone
   // without liberties happens on a 1x1 board).
   if ((counts & 0xFF0) == 0 && libs != 0) return;
-  // Per neighbour (lane i, unrolled): take p away from its chain's pseudo-liberties; bit
-  // i of `mine` marks an own neighbour, of `dead` the last adjacency of an opponent
-  // chain whose last pseudo-liberty p fills.
-  const Color opp = opponent(c);
-  unsigned mine = 0, dead = 0;
-  Point heads[5];
-  const Point nbs[4] = {p - st, p - 1, p + 1, p + st};
-  for (int i = 0; i < 4; ++i) {
-    const Color nc = col[nbs[i]];
-    const Point h = hd[nbs[i]];
-    const uint32_t left = in[h].libs - 1;
-    in[h].libs = left;
-    heads[i] = h;
-    mine |= static_cast<unsigned>(nc == c) << i;
-    dead |= (static_cast<unsigned>(nc == opp) & static_cast<unsigned>(left == 0)) << i;
-  }
+  // The four neighbours as 4-lane vectors (lane i: nbs[i] = p - st, p - 1, p + 1, p + st;
+  // GCC/Clang vector extensions, as in keepsLiberty): each neighbouring chain loses one
+  // pseudo-liberty per adjacency to p, counted by comparing heads, so that all loads
+  // come before the stores and a chain seen in two lanes gets the same value twice.
+  // Lane i of `mine` marks an own neighbour, of `dead` an opponent chain whose last
+  // pseudo-liberty p fills (every lane of that chain; settle captures it once).
+  using V = uint32_t __attribute__((vector_size(16)));
+  const V h = {hd[p - st], hd[p - 1], hd[p + 1], hd[p + st]};
+  const V adjacent = V{1, 1, 1, 1} - (V)(h == __builtin_shufflevector(h, h, 1, 2, 3, 0)) -
+                     (V)(h == __builtin_shufflevector(h, h, 2, 3, 0, 1)) -
+                     (V)(h == __builtin_shufflevector(h, h, 3, 0, 1, 2));
+  const V left = V{in[h[0]].libs, in[h[1]].libs, in[h[2]].libs, in[h[3]].libs} - adjacent;
+  in[h[0]].libs = left[0];
+  in[h[1]].libs = left[1];
+  in[h[2]].libs = left[2];
+  in[h[3]].libs = left[3];
+  const V colour = {static_cast<uint32_t>(col[p - st]), static_cast<uint32_t>(col[p - 1]),
+                    static_cast<uint32_t>(col[p + 1]), static_cast<uint32_t>(col[p + st])};
+  const V lane = {1, 2, 4, 8};
+  const V ownV = (V)(colour == static_cast<uint32_t>(c));
+  const V deadV = (V)(colour == static_cast<uint32_t>(stoneOpponent(c))) & (V)(left == 0);
+  const V bits = (ownV & lane) | ((deadV & lane) << 4);
+  const V bits2 = bits | __builtin_shufflevector(bits, bits, 2, 3, 0, 1);
+  const unsigned both = bits2[0] | bits2[1];
+  const unsigned mine = both & 0xF, dead = both >> 4;
   // Join p to its first own neighbour's chain, or to itself (a no-op splice).
-  heads[4] = p;
+  const Point heads[5] = {h[0], h[1], h[2], h[3], p};
   const Point join = heads[std::countr_zero(mine | 16u)];
   in[p] = ChainInfo{};
   in[join].libs += libs;
@@ -422,8 +496,9 @@ inline void Board::place(Point p, Color c) {
   hd[p] = join;
   std::swap(nx[join], nx[p]);
   // Nonzero when an own neighbour belongs to another chain than `join`.
-  Point others = 0;
-  for (int i = 0; i < 4; ++i) others |= (heads[i] ^ join) & (0u - (mine >> i & 1));
+  const V otherV = (V)(h != join) & ownV;
+  const V otherV2 = otherV | __builtin_shufflevector(otherV, otherV, 2, 3, 0, 1);
+  const Point others = otherV2[0] | otherV2[1];
   // Captures, merges of further own chains and suicide are out of line: most moves
   // have none of them.
   if ((dead | others) != 0 || in[join].libs == 0) settle<Record>(p, c, mine, dead, join);

@@ -20,15 +20,18 @@ Point RandomPlayer::pick(const Board& board, Accept accept) {
   const auto empties = board.emptyPoints();
   const uint32_t n = static_cast<uint32_t>(empties.size());
   if (n == 0) return PASS;
-  const Point first = empties[draw(n)];
-  if (accept(first)) return first;
-  return pickRest(empties, accept);
+  const uint32_t i = draw(n);
+  if (accept(empties[i])) return empties[i];
+  return pickRest(empties, i, accept);
 }
 
-// pick after its first draw missed: on a big board (copying a long list costs more than
-// a few more draws) 7 more draws with replacement, then the draws without replacement.
+// pick after its first draw (index `missed`) was rejected: on a big board (copying a
+// long list costs more than a few more draws) 7 more draws with replacement, then the
+// draws without replacement from the list without the rejected point (it is not tested
+// again: a pass tests each empty point once).
 template <typename Accept>
-[[gnu::noinline]] Point RandomPlayer::pickRest(std::span<const Point> empties, Accept accept) {
+[[gnu::noinline]] Point RandomPlayer::pickRest(std::span<const Point> empties, uint32_t missed,
+                                               Accept accept) {
   const uint32_t n = static_cast<uint32_t>(empties.size());
   if (n > 1024) {
     for (int t = 1; t < 8; ++t) {
@@ -38,7 +41,8 @@ template <typename Accept>
   }
   candidates_.assign(empties.begin(), empties.end());
   Point* cand = candidates_.data();
-  for (uint32_t k = n; k > 0; --k) {
+  cand[missed] = cand[n - 1];
+  for (uint32_t k = n - 1; k > 0; --k) {
     const uint32_t i = draw(k);
     const Point p = cand[i];
     if (accept(p)) return p;
@@ -89,7 +93,7 @@ PlayoutResult playout(Board& board, Color toMove, RandomPlayer& player, int maxM
       passes = 0;
     }
     ++r.moves;
-    c = opponent(c);
+    c = stoneOpponent(c);
   }
   r.margin = playoutMargin(board, komi);
   return r;

@@ -28,7 +28,7 @@ class RandomPlayer {
   template <typename Accept>
   Point pick(const Board& board, Accept accept);
   template <typename Accept>
-  Point pickRest(std::span<const Point> empties, Accept accept);
+  Point pickRest(std::span<const Point> empties, uint32_t missed, Accept accept);
   // Uniform in [0, n) (Lemire's multiply-shift) from 32 random bits. The bits come from
   // a buffer filled with both halves of 16 Rng outputs at a time: one Rng step for two
   // draws, and the refill branch is taken once in 32 draws (predictable).

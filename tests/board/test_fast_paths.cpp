@@ -116,6 +116,45 @@ TEST_CASE("playNoUndo plays the same games as play", "[fast]") {
   }
 }
 
+TEST_CASE("a chain next to the move on two sides is captured once", "[fast]") {
+  // place() marks every neighbour lane of a chain whose last pseudo-liberty the move
+  // fills; settle must capture each such chain once: one chain on two sides of the
+  // move (first diagram), four single stones at once (second).
+  const char* diagrams[] = {R"(
+    X X X .
+    O O X .
+    . O X .
+    X X X .)",
+                            R"(
+    . X O X .
+    X O . O X
+    . X O X .
+    . . X . .
+    . . . . .)"};
+  const int removed[] = {3, 4};
+  for (int k = 0; k < 2; ++k) {
+    const Board start = parseBoard(diagrams[k]);
+    Board withUndo(start), fast(start);
+    const Point p = k == 0 ? start.point(0, 2) : start.point(2, 1);
+    REQUIRE(start.isLegal(p, Color::Black));
+    withUndo.play(p, Color::Black);
+    fast.playNoUndo(p, Color::Black);
+    INFO("diagram " << k);
+    CHECK(withUndo.captures(Color::White) == removed[k]);
+    CHECK(withUndo.stoneCount(Color::White) == start.stoneCount(Color::White) - removed[k]);
+    CHECK(withUndo.lastRecord().captured.size() == static_cast<size_t>(removed[k]));
+    CHECK(withUndo.checkConsistency().empty());
+    CHECK(fast.colorsRowMajor() == withUndo.colorsRowMajor());
+    CHECK(fast.hash() == withUndo.hash());
+    CHECK(fast.checkConsistency().empty());
+    CHECK(withUndo.koPoint() == NO_POINT);
+    REQUIRE(withUndo.undo());
+    CHECK(withUndo.colorsRowMajor() == start.colorsRowMajor());
+    CHECK(withUndo.hash() == start.hash());
+    CHECK(withUndo.checkConsistency().empty());
+  }
+}
+
 namespace {
 
 // The liberties of p's chain from the colours alone (flood fill), sorted: the
@@ -143,7 +182,8 @@ std::vector<Point> libertiesByFloodFill(const Board& b, Point p) {
 TEST_CASE("atari queries agree with a flood fill, with and without undo frames", "[fast]") {
   // inAtari, onlyLiberty, atariLiberty and libertyIfAtari walk the chain (board.hpp);
   // compare them on every stone after every move with the liberties found from the
-  // colours alone, on a board that mixes playNoUndo with play (and with suicide allowed now and then).
+  // colours alone, on a board that mixes playNoUndo with play (and with suicide allowed now and
+  // then).
   const std::pair<int, int> sizes[] = {{1, 2}, {2, 3}, {5, 5}, {9, 9}, {13, 9}};
   int ataris = 0;
   for (auto [w, h] : sizes) {
