@@ -157,14 +157,17 @@ TEST_CASE("MTD(f) guesses, bisection and cut-off depths change effort, not value
   }
 }
 
-TEST_CASE("random positions with their game history match the reference") {
-  // Positions after random games on boards of up to 6 points (3x3 after longer games):
-  // superko history from before the root changes which moves are legal.
+namespace {
+
+// Positions after random games on boards of up to 6 points (3x3 after longer games):
+// superko history from before the root changes which moves are legal. Every position the
+// reference settles within its node budget must get its value from `opt`, with one table
+// shared by the positions of a size and with a fresh one.
+void checkRandomPositionsWithHistory(SolveOptions opt) {
   int checked = 0;
   for (auto [w, h, len] : {std::tuple{2, 2, 6}, std::tuple{1, 5, 5}, std::tuple{1, 6, 6},
                            std::tuple{2, 3, 6}, std::tuple{3, 2, 8}, std::tuple{3, 3, 12}}) {
     const Geometry g(w, h);
-    SolveOptions opt;
     opt.ttLog2 = 16;
     Solver shared(g, opt);  // one table for all positions of this size: reuse across calls
     for (uint64_t seed = 1; seed <= 8; ++seed) {
@@ -184,6 +187,12 @@ TEST_CASE("random positions with their game history match the reference") {
     }
   }
   CHECK(checked > 20);
+}
+
+}  // namespace
+
+TEST_CASE("random positions with their game history match the reference") {
+  checkRandomPositionsWithHistory(SolveOptions{});
 }
 
 TEST_CASE("best moves and the principal variation are optimal") {
@@ -564,30 +573,7 @@ TEST_CASE("df-pn: search variants agree with the reference and the horizon searc
 }
 
 TEST_CASE("df-pn: random positions with their game history match the reference") {
-  int checked = 0;
-  for (auto [w, h, len] : {std::tuple{2, 2, 6}, std::tuple{1, 5, 5}, std::tuple{1, 6, 6},
-                           std::tuple{2, 3, 6}, std::tuple{3, 2, 8}, std::tuple{3, 3, 12}}) {
-    const Geometry g(w, h);
-    SolveOptions opt = proofNumber();
-    opt.ttLog2 = 16;
-    Solver shared(g, opt);  // one table for all positions of this size: reuse across calls
-    for (uint64_t seed = 1; seed <= 8; ++seed) {
-      RandomGame rg = randomGame(g, {}, len, seed * 7919 + w * 31 + h);
-      if (rg.game.over()) continue;
-      uint64_t nodes = 0;
-      int ref = 0;
-      if (!referenceValueWithin(rg.game, 100'000, ref, nodes)) continue;
-      INFO(w << "x" << h << " seed " << seed << "\n" << engine::boardToString(rg.game.board()));
-      const SolveResult r = shared.solve(rg.position);
-      CHECK(r.exact);
-      CHECK(r.value == ref);
-      CHECK(shared.lastStats().inconsistent == 0);
-      Solver fresh(g, opt);
-      CHECK(fresh.solve(rg.position).value == ref);
-      ++checked;
-    }
-  }
-  CHECK(checked > 20);
+  checkRandomPositionsWithHistory(proofNumber());
 }
 
 TEST_CASE("df-pn: the principal variation replays to the value; 3x4 = +4; limits") {
