@@ -335,7 +335,14 @@ int runScore(const std::vector<std::string>& args) {
       "light ones only")(
       "heavy-points", po::value(&o.heavyPoints)->default_value(o.heavyPoints),
       "with --heavy-playouts: contested empty points take the heavy playouts' owners too "
-      "(0, the default: the light playouts')");
+      "(0, the default: the light playouts')")(
+      "fill-after-dame", po::value(&o.eval.fillAfterDame)->default_value(o.eval.fillAfterDame),
+      "territory counting: a point of its own territory a chain must fill once the dame "
+      "are filled is not territory (1, the default; 0: counted)")(
+      "border-dame",
+      po::value(&o.eval.borderDameNoTerritory)->default_value(o.eval.borderDameNoTerritory),
+      "territory counting: an empty point next to stones of both colours (dead ones off) is "
+      "dame (1, the default; 0: the playouts' owner)");
   po::variables_map vm;
   if (!parseOptions(args, "fgo score --games DIR [--max-games N] [--json] [--threads T]", desc,
                     vm)) {

@@ -67,6 +67,69 @@ std::vector<Owner> protoTerritory(const Board& board, TerritoryModel model) {
   return out;
 }
 
+// The empty points of its own territory a side must fill before the count, once the
+// dame are filled (Japanese counting: those moves cost a point each). On the board
+// without dead stones, a chain outside every seki loses to the opponent every liberty
+// that is not its own territory (dame and the like, filled during the dame stage); when
+// exactly one liberty of its own territory is left, it is in atari and its owner must
+// connect or extend there (a ko left open, a cut that needs a stone, a false eye to fill).
+// GNU Go's final_status_list dame names such points; the records count them as nobody's.
+std::vector<Point> fillPoints(const Board& clean, const std::vector<Owner>& ownership,
+                              const std::vector<char>& dame, const std::vector<char>& nearSeki,
+                              const std::vector<char>& inSeki) {
+  const int w = clean.width();
+  auto index = [&](Point p) { return static_cast<size_t>(clean.y(p)) * w + clean.x(p); };
+  std::vector<Point> out;
+  std::vector<char> seen(clean.arraySize(), 0);
+  std::vector<Point> libOf(clean.arraySize(), NO_POINT);  // the chain that counted it
+  for (int y = 0; y < clean.height(); ++y) {
+    for (int x = 0; x < w; ++x) {
+      const Point head = clean.point(x, y);
+      const Color c = clean.at(head);
+      if (!isStone(c) || seen[clean.chainHead(head)]) continue;
+      seen[clean.chainHead(head)] = 1;
+      bool seki = false;
+      std::vector<Point> own;
+      int others = 0;
+      Point s = head;
+      do {
+        seki |= inSeki[s] != 0;
+        for (Point q : clean.neighbours(s)) {
+          if (clean.at(q) != Color::Empty || libOf[q] == head) continue;
+          libOf[q] = head;
+          if (ownership[index(q)] == ownerOf(c) && !dame[index(q)]) {
+            own.push_back(q);
+          } else {
+            others += nearSeki[q] ? 100 : 1;  // a seki's shared liberty is never filled
+          }
+        }
+        s = clean.nextInChain(s);
+      } while (s != head);
+      if (!seki && own.size() == 1 && others < 100) out.push_back(own.front());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+// Row-major: the empty points of the board without dead stones next to stones of both
+// colours. Stones stay, so such a point is never surrounded by one colour: dame under
+// territory counting whoever the playouts give it to (an unclosed border).
+std::vector<char> borderDame(const Board& clean) {
+  const int w = clean.width();
+  std::vector<char> out(static_cast<size_t>(w) * clean.height(), 0);
+  for (int y = 0; y < clean.height(); ++y) {
+    for (int x = 0; x < w; ++x) {
+      const Point p = clean.point(x, y);
+      out[static_cast<size_t>(y) * w + x] = clean.at(p) == Color::Empty &&
+                                            clean.neighbourCount(p, Color::Black) > 0 &&
+                                            clean.neighbourCount(p, Color::White) > 0;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 const char* statusName(GroupStatus status) {
@@ -217,6 +280,22 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
         ev.ownership[index(s)] = o;
       }
     }
+  }
+  // Territory counting: border points are dame; points a side must fill in its own
+  // territory once the dame are filled are not territory either.
+  std::vector<char> dame(n, 0);
+  if (params.borderDameNoTerritory) dame = borderDame(clean);
+  for (size_t i = 0; i < n; ++i) sekiEye[i] |= dame[i];
+  if (params.fillAfterDame) {
+    std::vector<char> inSeki(board.arraySize(), 0);
+    for (const GroupInfo& g : set.groups) {
+      if (g.status != GroupStatus::Seki) continue;
+      for (Point s : g.stones) inSeki[s] = 1;
+    }
+    ev.fillPoints = fillPoints(clean, ev.ownership, dame, nearSeki, inSeki);
+    // A dead stone's point is no liberty in the game: such a chain is read elsewhere.
+    std::erase_if(ev.fillPoints, [&](Point p) { return board.at(p) != Color::Empty; });
+    for (Point p : ev.fillPoints) sekiEye[index(p)] = 1;  // owned, not territory
   }
   // Counts.
   int deadOf[2] = {0, 0};

@@ -98,6 +98,13 @@ struct TerritoryParams {
   // Territory counting leaves out the empty points of regions a seki group borders
   // (Japanese rules: a seki's eyes are not territory); area counting keeps them.
   bool sekiEyesNoTerritory = true;
+  // Territory counting leaves out a point of its own territory for every chain that
+  // would be in atari there once the opponent fills the dame around it (the owner must
+  // connect: a ko left open, a cut, a false eye); area counting is unchanged.
+  bool fillAfterDame = true;
+  // Territory counting: an empty point next to stones of both colours once the dead
+  // stones are off is dame (never surrounded by one colour); area counting keeps its owner.
+  bool borderDameNoTerritory = true;
   // When set (and playouts > 0), reads the ownership the playout check uses instead of
   // the light playouts above: per point, row-major, +1 Black .. -1 White (e.g. the heavy
   // playouts of engine/play/final_status.hpp). Must be deterministic for a given board.
@@ -140,6 +147,9 @@ struct Evaluation {
   std::vector<Owner> ownership;
   // Stones judged dead, sorted by point index.
   std::vector<Point> deadStones;
+  // Owned empty points their owner must fill after the dame (TerritoryParams::
+  // fillAfterDame): area but not territory. Sorted padded points.
+  std::vector<Point> fillPoints;
 
   // Area counts: alive stones + owned empty points + dead opponent stones' points.
   int blackArea = 0, whiteArea = 0;

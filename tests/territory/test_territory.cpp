@@ -438,3 +438,60 @@ TEST_CASE("playout check: an ownership reader replaces the light playouts", "[te
   p.ownershipReader = [](const Board&) { return std::vector<float>(3, 0.f); };
   CHECK_THROWS_AS(evaluate(b, 0, p), InputError);
 }
+
+TEST_CASE("territory counting: a chain in atari once the dame are filled costs a point",
+          "[territory]") {
+  // Top left (the shape of the Fox record 1504342227019999370 at A12): the two black
+  // stones at the top have the dame a and Black's own point b. When White fills a they
+  // are in atari and Black must connect at b (the record's count and GNU Go's: b is
+  // dame). Black's group lives with the eyes at the edge below.
+  const Board b = parseBoard(R"(
+    X . O . . . .
+    X O O . . . .
+    . X O . . . .
+    X X O . . . .
+    . X O . . . .
+    X X O . . . .
+    . X O . . . .)");
+  const Evaluation ev = evaluate(b, 0);
+  REQUIRE(statusAt(ev, 0, 0) == GroupStatus::Alive);
+  REQUIRE(statusAt(ev, 1, 3) == GroupStatus::Alive);
+  REQUIRE(ownerAt(ev, 0, 2) == Owner::Black);
+  CHECK(ev.fillPoints == std::vector<Point>{b.point(0, 2)});
+  CHECK(ev.blackTerritory == 2);  // the eyes at (0, 4) and (0, 6)
+  TerritoryParams off;
+  off.fillAfterDame = false;
+  const Evaluation counted = evaluate(b, 0, off);
+  CHECK(counted.fillPoints.empty());
+  CHECK(counted.blackTerritory == 3);
+  CHECK(counted.blackArea == ev.blackArea);  // area counting: the filling stone is area
+  CHECK(counted.whiteTerritory == ev.whiteTerritory);
+}
+
+TEST_CASE("territory counting: a point next to stones of both colours is dame", "[territory]") {
+  // A hole at (3, 2) in Black's wall that White's wall touches: whoever the playouts give
+  // it to, it stays next to both colours, so territory counting counts it for nobody
+  // (area counting keeps the playouts' owner). The reader says Black on the left half.
+  const Board b = parseBoard(R"(
+    . . . X O . .
+    . . . X O . .
+    . . . . O . .
+    . . . X O . .
+    . . . X O . .)");
+  TerritoryParams p;
+  p.playouts = 100;
+  p.readerForPoints = true;
+  p.ownershipReader = [](const Board& board) {
+    std::vector<float> v(static_cast<size_t>(board.width()) * board.height());
+    for (size_t i = 0; i < v.size(); ++i) v[i] = i % board.width() <= 3 ? 1.f : -1.f;
+    return v;
+  };
+  const Evaluation ev = evaluate(b, 0, p);
+  REQUIRE(ownerAt(ev, 3, 2) == Owner::Black);
+  CHECK(ev.blackTerritory == 15);  // columns 0..2
+  CHECK(ev.whiteTerritory == 10);
+  p.borderDameNoTerritory = false;
+  const Evaluation counted = evaluate(b, 0, p);
+  CHECK(counted.blackTerritory == 16);
+  CHECK(counted.blackArea == ev.blackArea);
+}
