@@ -13,19 +13,25 @@ namespace {
 // surviving regions (those enclosed by alive chains) in `regions`.
 Mask bensonIterate(const Geometry& g, Mask own, Mask opp, std::array<Mask, MAX_POINTS>& regions,
                    int& nRegions) {
-  std::array<Mask, MAX_POINTS> chains;
-  int nChains = 0;
-  for (Mask rest = own; rest;) {
-    const Mask chain = g.flood(rest & -rest, own);
-    rest &= ~chain;
-    chains[nChains++] = chain;
-  }
   const Mask notOwn = g.all() & ~own;
   nRegions = 0;
   for (Mask rest = notOwn; rest;) {
     const Mask region = g.flood(rest & -rest, notOwn);
     rest &= ~region;
     regions[nRegions++] = region;
+  }
+  // A chain needs two vital regions: with fewer than two regions none lives (the common
+  // case during a search; session 7 checks it before flooding the chains).
+  if (nRegions < 2) {
+    nRegions = 0;
+    return 0;
+  }
+  std::array<Mask, MAX_POINTS> chains;
+  int nChains = 0;
+  for (Mask rest = own; rest;) {
+    const Mask chain = g.flood(rest & -rest, own);
+    rest &= ~chain;
+    chains[nChains++] = chain;
   }
   const Mask emp = notOwn & ~opp;
   bool changed = true;
@@ -136,13 +142,15 @@ ScoreBounds StaticBoundsCache::boundsAfterPasses(Mask own, Mask opp, int passes)
     const ScoreBounds b = staticBounds(g_, own, opp, territory_);
     e.key = key;
     e.lower = static_cast<int8_t>(b.lower), e.upper = static_cast<int8_t>(b.upper);
-    e.area = static_cast<int8_t>(areaScore(g_, own, opp));
+    e.area = NO_AREA;  // computed when a position after a pass needs it
   } else {
     ++hits_;
   }
   ScoreBounds b{e.lower, e.upper};
-  if (passes >= 1)
+  if (passes >= 1) {
+    if (e.area == NO_AREA) e.area = static_cast<int8_t>(areaScore(g_, own, opp));
     b.lower = std::max(b.lower, int{e.area}), b.upper = std::max(b.upper, int{e.area});
+  }
   return b;
 }
 

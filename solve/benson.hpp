@@ -4,6 +4,7 @@
 // does, so the final area score is bounded without search.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "solve/geometry.hpp"
@@ -53,6 +54,7 @@ class StaticBoundsCache {
   uint64_t misses() const { return misses_; }
 
  private:
+  static constexpr int8_t NO_AREA = INT8_MIN;  // the area score is not computed yet
   struct Entry {
     uint64_t key = 0;
     int8_t lower = 0, upper = 0, area = 0;

@@ -24,23 +24,40 @@ void ProofNumberTable::store(uint64_t key, uint8_t extra, int t, uint32_t pn, ui
   e.key = key, e.extra = extra, e.t = static_cast<int8_t>(t), e.pn = pn, e.dn = dn, e.used = true;
 }
 
-int ProofSearch::lookup(const Node& n, int t, int ply, Summary& proof) {
-  if (w_.opt_.benson && (n.own | n.opp)) {
-    const ScoreBounds b = w_.bounds_.boundsAfterPasses(n.own, n.opp, n.passes);
-    if (b.lower >= t || b.upper < t) {
-      ++w_.stats_.staticCuts;
-      return b.lower >= t ? 1 : 0;
-    }
+ChildCache::Entry& ChildCache::slot(const Node& n, bool& hit) {
+  const uint64_t stones = n.own | n.opp << 32;
+  const uint64_t h = engine::splitmix64(stones ^ uint64_t(n.ko + 1) << 40 ^
+                                        uint64_t(n.passes) << 48 ^ uint64_t{n.whiteToMove} << 56);
+  Entry& e = entries_[h & (entries_.size() - 1)];
+  hit = e.used && e.stones == stones && e.ko == n.ko && e.passes == n.passes &&
+        e.white == n.whiteToMove;
+  ++(hit ? hits_ : misses_);
+  return e;
+}
+
+ProofSearch::Canon ProofSearch::canonOf(const Node& n) const {
+  Canon c;
+  if (w_.opt_.transpositions) w_.canonical(n, c.key, c.extra, c.sym);
+  return c;
+}
+
+ScoreBounds ProofSearch::staticOf(const Node& n) {
+  if (w_.opt_.benson && (n.own | n.opp))
+    return w_.bounds_.boundsAfterPasses(n.own, n.opp, n.passes);
+  return {-w_.n_, w_.n_};
+}
+
+int ProofSearch::lookup(const Node& n, const Canon& cn, ScoreBounds b, int t, int ply,
+                        Summary& proof) {
+  if (b.lower >= t || b.upper < t) {
+    ++w_.stats_.staticCuts;
+    return b.lower >= t ? 1 : 0;
   }
   if (!w_.opt_.transpositions) return -1;
-  uint64_t key;
-  uint8_t extra;
-  int sym;
-  w_.canonical(n, key, extra, sym);
   TTData e;
-  if (!w_.tt_.probe(key, extra, e) || (e.lower < t && e.upper >= t)) return -1;
+  if (!w_.tt_.probe(cn.key, cn.extra, e) || (e.lower < t && e.upper >= t)) return -1;
   ++w_.stats_.ttHits;
-  const Summary s = w_.fromTable(e.summary, sym, n.whiteToMove);
+  const Summary s = w_.fromTable(e.summary, cn.sym, n.whiteToMove);
   if (w_.pathMeets(s, ply)) {
     ++w_.stats_.ttHistoryRefused;
     return -1;
@@ -49,22 +66,54 @@ int ProofSearch::lookup(const Node& n, int t, int ply, Summary& proof) {
   return e.lower >= t ? 1 : 0;
 }
 
-void ProofSearch::expand(const Node& n, int t, int ply, int& repMin) {
+const ChildCache::Entry& ProofSearch::children(const Node& n, const Canon& cn, int ply) {
+  bool hit = false;
+  ChildCache::Entry& e = w_.opt_.childCache ? pnt_.children.slot(n, hit) : scratch_;
+  if (hit) return e;
   std::array<int, MAX_POINTS + 1> moves;
-  const int count = w_.orderMoves(n, w_.tableMove(n), ply, moves);
-  const int tc = 1 - t;  // the child's question: is its value at least 1 - t?
+  int ttMove = -2;
+  TTData d;
+  if (w_.opt_.transpositions && w_.tt_.probe(cn.key, cn.extra, d) && d.move >= -1) {
+    ttMove = d.move >= 0 ? w_.g_.unmapPoint(cn.sym, d.move) : -1;
+  }
+  const int count = w_.orderMoves(n, ttMove, ply, moves);
+  e.stones = n.own | n.opp << 32, e.ko = static_cast<int8_t>(n.ko);
+  e.passes = static_cast<uint8_t>(n.passes), e.white = n.whiteToMove, e.used = true;
+  e.count = static_cast<uint8_t>(count);
   for (int i = 0; i < count; ++i) {
-    Child c{moves[i], {}, false, 0, 1, 1, {}, INT32_MAX, INT32_MIN};
-    if (c.move < 0) {
-      c.node = Node{n.opp, n.own, !n.whiteToMove, -1, n.passes + 1};
-      if (n.passes >= 1) {
-        ++w_.stats_.gameEnds;
-        c.terminal = -areaScore(w_.g_, n.own, n.opp);
-      }
+    ChildCache::Child& c = e.children[i];
+    Node child;
+    Mask captured = 0;
+    c.end = false;
+    if (moves[i] < 0) {
+      child = Node{n.opp, n.own, !n.whiteToMove, -1, n.passes + 1};
+      c.end = n.passes >= 1;
     } else {
-      Mask captured = 0;
-      c.node = w_.play(n, c.move, captured);
-      c.captured = captured != 0;
+      child = w_.play(n, moves[i], captured);
+    }
+    c.own = static_cast<uint32_t>(child.own), c.opp = static_cast<uint32_t>(child.opp);
+    c.move = static_cast<int8_t>(moves[i]), c.ko = static_cast<int8_t>(child.ko);
+    c.captured = captured != 0;
+    const Canon k = canonOf(child);
+    c.key = k.key, c.extra = k.extra, c.sym = static_cast<uint8_t>(k.sym);
+    const ScoreBounds b = c.end ? ScoreBounds{0, 0} : staticOf(child);
+    const int end = c.end ? -areaScore(w_.g_, n.own, n.opp) : 0;
+    c.lower = static_cast<int8_t>(c.end ? end : b.lower);
+    c.upper = static_cast<int8_t>(c.end ? end : b.upper);
+  }
+  return e;
+}
+
+void ProofSearch::expand(const Node& n, const Canon& cn, int t, int ply, int& repMin) {
+  const ChildCache::Entry& e = children(n, cn, ply);
+  const int tc = 1 - t;  // the child's question: is its value at least 1 - t?
+  for (int i = 0; i < e.count; ++i) {
+    const ChildCache::Child& k = e.children[i];
+    Child c{k.move, {}, k.captured, 0, {k.key, k.extra, k.sym}, 1, 1, {}, INT32_MAX, INT32_MIN};
+    c.node = Node{k.own, k.opp, !n.whiteToMove, k.ko, k.move < 0 ? n.passes + 1 : 0};
+    if (k.end) {
+      ++w_.stats_.gameEnds;
+      c.terminal = k.lower;
     }
     c.abs = Worker::absKey(c.node);
     const bool repeatable = c.move >= 0 || w_.sideMatters_;
@@ -81,29 +130,24 @@ void ProofSearch::expand(const Node& n, int t, int ply, int& repMin) {
       const bool yes = c.terminal >= tc;
       c.pn = yes ? 0 : INF, c.dn = yes ? INF : 0;
     } else {
-      const int r = lookup(c.node, tc, ply + 1, c.proof);
+      const int r = lookup(c.node, c.canon, {k.lower, k.upper}, tc, ply + 1, c.proof);
       if (r >= 0) {
         c.pn = r ? 0 : INF, c.dn = r ? INF : 0, c.repMin = INT32_MAX;
       } else if (w_.opt_.transpositions) {
-        uint64_t key;
-        uint8_t extra;
-        int sym;
-        w_.canonical(c.node, key, extra, sym);
-        pnt_.probe(key, extra, tc, c.pn, c.dn);
+        pnt_.probe(c.canon.key, c.canon.extra, tc, c.pn, c.dn);
       }
     }
     frame_.push_back(c);
   }
 }
 
-void ProofSearch::storeResolved(const Node& n, int t, bool proven, int move, const Summary& proof,
-                                uint64_t work) {
+void ProofSearch::storeResolved(const Node& n, const Canon& cn, int t, bool proven, int move,
+                                const Summary& proof, uint64_t work) {
   if (!w_.opt_.transpositions) return;
   const int ply = static_cast<int>(w_.path_.size()) - 1;
-  uint64_t key;
-  uint8_t extra;
-  int sym;
-  w_.canonical(n, key, extra, sym);
+  const uint64_t key = cn.key;
+  const uint8_t extra = cn.extra;
+  const int sym = cn.sym;
   TTData d, e;
   d.lower = proven ? t : -w_.n_;
   d.upper = proven ? w_.n_ : t - 1;
@@ -124,8 +168,8 @@ void ProofSearch::storeResolved(const Node& n, int t, bool proven, int move, con
   w_.tt_.store(key, extra, d);
 }
 
-ProofSearch::Result ProofSearch::mid(const Node& n, int t, uint32_t thPn, uint32_t thDn,
-                                     int depth) {
+ProofSearch::Result ProofSearch::mid(const Node& n, const Canon& cn, int t, uint32_t thPn,
+                                     uint32_t thDn, int depth) {
   ++w_.nodes_;
   if (w_.limitHit()) return {1, 1, {}, INT32_MAX};
   const int ply = static_cast<int>(w_.path_.size()) - 1;
@@ -135,7 +179,7 @@ ProofSearch::Result ProofSearch::mid(const Node& n, int t, uint32_t thPn, uint32
   }
   const size_t base = frame_.size();
   int repMin = INT32_MAX;
-  expand(n, t, ply, repMin);
+  expand(n, cn, t, ply, repMin);
   const size_t end = frame_.size();
   const uint64_t nodesBefore = w_.nodes_;
   uint32_t pn = INF, dn = 0;
@@ -169,8 +213,9 @@ ProofSearch::Result ProofSearch::mid(const Node& n, int t, uint32_t thPn, uint32
     // dn reaches thDn when the child's proof number reaches thDn - (open - 1).
     const uint32_t childThPn = thDn >= INF ? INF : thDn - dn + maxPn;
     const Node child = frame_[best].node;
+    const Canon childCanon = frame_[best].canon;
     w_.pushPath(child, frame_[best].captured);
-    const Result r = mid(child, 1 - t, childThPn, childThDn, depth + 1);
+    const Result r = mid(child, childCanon, 1 - t, childThPn, childThDn, depth + 1);
     w_.popPath();
     if (w_.aborted_) {
       frame_.resize(base);
@@ -201,7 +246,7 @@ ProofSearch::Result ProofSearch::mid(const Node& n, int t, uint32_t thPn, uint32
     }
     if (dn == 0) out.repMin = std::min(out.repMin, repMin);
     if (out.repMin >= ply) {
-      storeResolved(n, t, pn == 0, move, out.proof, w_.nodes_ - nodesBefore);
+      storeResolved(n, cn, t, pn == 0, move, out.proof, w_.nodes_ - nodesBefore);
     } else {
       ++w_.stats_.notStored;
     }
@@ -215,11 +260,7 @@ ProofSearch::Result ProofSearch::mid(const Node& n, int t, uint32_t thPn, uint32
       frame_.resize(base);
       return out;
     }
-    uint64_t key;
-    uint8_t extra;
-    int sym;
-    w_.canonical(n, key, extra, sym);
-    pnt_.store(key, extra, t, pn, dn);
+    pnt_.store(cn.key, cn.extra, t, pn, dn);
   }
   frame_.resize(base);
   return out;
@@ -228,10 +269,11 @@ ProofSearch::Result ProofSearch::mid(const Node& n, int t, uint32_t thPn, uint32
 int ProofSearch::prove(const Node& n, int t) {
   const int ply = static_cast<int>(w_.path_.size()) - 1;
   Summary proof;
-  const int r = lookup(n, t, ply, proof);
+  const Canon cn = canonOf(n);
+  const int r = lookup(n, cn, staticOf(n), t, ply, proof);
   if (r >= 0) return r;
   // Open numbers stay below INF - 1; a root at INF - 1 has only over-long lines left.
-  const Result res = mid(n, t, INF - 1, INF - 1, 0);
+  const Result res = mid(n, cn, t, INF - 1, INF - 1, 0);
   if (w_.aborted_) return -1;
   return res.pn == 0 ? 1 : res.dn == 0 ? 0 : -1;
 }

@@ -15,6 +15,8 @@
 // "no" is a proof on the current path; the pn/dn table can only waste effort.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -22,15 +24,54 @@
 
 namespace solve {
 
+// What df-pn knows of a node's children that does not depend on the path: the legal
+// moves in search order, the child positions with their canonical keys, and their static
+// bounds. df-pn re-expands a node every time its parent re-enters it; this memo, keyed by
+// the exact node, saves the move generation, the plays, the symmetry scans and the
+// Benson bounds of every re-entry (docs/SOLVER.md, "Session 7"). Direct-mapped; a hit is
+// always right (the whole node is compared).
+class ChildCache {
+ public:
+  struct Child {
+    uint64_t key;         // canonical key (0 when the table is off)
+    uint32_t own, opp;    // the child from its mover's side
+    int8_t move, ko;      // move (-1 pass); the child's ko point
+    int8_t lower, upper;  // static bounds of the child for its mover; the score at a game end
+    uint8_t extra, sym;   // canonical extra byte and symmetry
+    bool captured, end;   // the move captured; the move ended the game (second pass)
+  };
+  struct Entry {
+    uint64_t stones = 0;  // own | opp << 32 of the parent
+    int8_t ko = -1;
+    uint8_t passes = 0;
+    bool white = false, used = false;
+    uint8_t count = 0;
+    std::array<Child, MAX_POINTS + 1> children;
+  };
+  explicit ChildCache(int log2Entries) : entries_(size_t{1} << log2Entries) {}
+  // The slot of node n; `hit` says whether it holds n's children.
+  Entry& slot(const Node& n, bool& hit);
+  uint64_t hits() const { return hits_; }
+  uint64_t misses() const { return misses_; }
+
+ private:
+  std::vector<Entry> entries_;
+  uint64_t hits_ = 0, misses_ = 0;
+};
+
 // Proof and disproof numbers of (canonical position, threshold), direct-mapped and
-// history-free (search effort only, never a result).
+// history-free (search effort only, never a result), with the thread's child cache.
 class ProofNumberTable {
  public:
-  explicit ProofNumberTable(int log2Entries) : entries_(size_t{1} << log2Entries) {}
+  // 2^log2Entries pn/dn entries (24 bytes) and 2^(log2Entries - 8) cached child lists
+  // (about 800 bytes each, at least 2^6).
+  explicit ProofNumberTable(int log2Entries)
+      : children(std::max(6, log2Entries - 6)), entries_(size_t{1} << log2Entries) {}
   // The stored numbers, or false.
   bool probe(uint64_t key, uint8_t extra, int t, uint32_t& pn, uint32_t& dn) const;
   void store(uint64_t key, uint8_t extra, int t, uint32_t pn, uint32_t dn);
   size_t bytes() const { return entries_.size() * sizeof(Entry); }
+  ChildCache children;  // owned here so that it lives across the prove() calls
 
  private:
   struct Entry {
@@ -59,12 +100,20 @@ class ProofSearch {
 
  private:
   static constexpr uint32_t INF = 1u << 30;
+  // A position's canonical table key, computed once per child and reused for the bounds
+  // table, the pn/dn table and the table move (session 7).
+  struct Canon {
+    uint64_t key = 0;
+    uint8_t extra = 0;
+    int sym = 0;
+  };
   // A child of the node being expanded, with what the frame knows about it.
   struct Child {
     int move;
     Node node;
     bool captured;
     uint64_t abs;
+    Canon canon;      // when the table is on
     uint32_t pn, dn;  // from the child's side: proof of "child value >= 1 - t"
     Summary proof;    // when resolved: the child's proof, without the child itself
     int repMin;       // oldest path index the child's result rests on
@@ -76,20 +125,28 @@ class ProofSearch {
     int repMin;
   };
   // The node's (dis)proof below the thresholds; n is the last position on the path.
-  Result mid(const Node& n, int t, uint32_t thPn, uint32_t thDn, int depth);
-  // Resolves n without search when static bounds or a usable table entry decide it:
-  // 1 / 0 with the proof's summary, -1 otherwise.
-  int lookup(const Node& n, int t, int ply, Summary& proof);
+  // cn is n's canonical key (unused when the table is off).
+  Result mid(const Node& n, const Canon& cn, int t, uint32_t thPn, uint32_t thDn, int depth);
+  // n's canonical key, or a zero key when the table is off.
+  Canon canonOf(const Node& n) const;
+  // n's static bounds for its mover ([-points, points] when they are off).
+  ScoreBounds staticOf(const Node& n);
+  // Resolves n (canonical key cn, static bounds b) without search when the static bounds
+  // or a usable table entry decide it: 1 / 0 with the proof's summary, -1 otherwise.
+  int lookup(const Node& n, const Canon& cn, ScoreBounds b, int t, int ply, Summary& proof);
+  // The path-independent part of n's children, from the child cache or computed.
+  const ChildCache::Entry& children(const Node& n, const Canon& cn, int ply);
   // The children of n (legal moves, with repetitions noted in repMin) appended to frame_.
-  void expand(const Node& n, int t, int ply, int& repMin);
+  void expand(const Node& n, const Canon& cn, int t, int ply, int& repMin);
   // Writes a resolved result to the bounds table.
-  void storeResolved(const Node& n, int t, bool proven, int move, const Summary& proof,
-                     uint64_t work);
+  void storeResolved(const Node& n, const Canon& cn, int t, bool proven, int move,
+                     const Summary& proof, uint64_t work);
 
   Worker& w_;
   ProofNumberTable& pnt_;
   double epsilon_;
-  std::vector<Child> frame_;  // the children of every node on the recursion stack
+  std::vector<Child> frame_;   // the children of every node on the recursion stack
+  ChildCache::Entry scratch_;  // the children when the child cache is off
 };
 
 }  // namespace solve

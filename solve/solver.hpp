@@ -86,6 +86,9 @@ struct SolveOptions {
   // maxDepth caps its lines (a longer line stays undecided, never wrongly decided).
   bool proofNumber = false;
   double epsilon = 0.25;  // df-pn's 1 + epsilon threshold of the second-best child
+  // df-pn keeps each node's children (moves, positions, keys, static bounds) between
+  // re-entries of the node (search effort only; false: recomputed on every entry).
+  bool childCache = true;
 };
 
 // Counters of one search, for tests and reports.

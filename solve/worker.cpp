@@ -28,7 +28,11 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
       opt_(opt),
       tt_(tt),
       limits_(limits),
-      bounds_(g, std::clamp(opt.ttLog2 - 4, 10, 20), opt.territory) {
+      // df-pn bounds every child of every expansion: its memo is sized like its tables
+      // (2^22 entries, 64 MB, at --tt-log2 22; docs/SOLVER.md, session 7).
+      bounds_(g,
+              opt.proofNumber ? std::clamp(opt.ttLog2, 10, 22) : std::clamp(opt.ttLog2 - 4, 10, 20),
+              opt.territory) {
   n_ = g_.points();
   sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;
   for (uint64_t h : root.history) {

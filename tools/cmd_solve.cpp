@@ -81,6 +81,7 @@ int runSolve(const std::vector<std::string>& args) {
       "no-symmetry", "do not fold symmetric positions in the table")(
       "no-benson", "no static bounds from unconditional life")(
       "no-territory", "Benson's life only: no regions without room for two enemy eyes")(
+      "no-child-cache", "df-pn: recompute a node's children on every re-entry")(
       "value-only", "skip the optimal-move list and the principal variation")(
       "json", "print one JSON object");
   po::variables_map vm;
@@ -132,6 +133,7 @@ int runSolve(const std::vector<std::string>& args) {
   if (search != "mtd" && search != "dfpn") throw UsageError("--search must be mtd or dfpn");
   opt.proofNumber = search == "dfpn";
   opt.epsilon = vm["epsilon"].as<double>();
+  opt.childCache = !vm.count("no-child-cache");
   if (!(opt.epsilon >= 0 && opt.epsilon <= 10)) throw UsageError("--epsilon must be in [0, 10]");
   if (opt.firstDepth < 0) throw UsageError("--first-depth must be at least 0");
   opt.bestMoves = opt.principalVariation = !vm.count("value-only");

@@ -556,8 +556,9 @@ TEST_CASE("df-pn: search variants agree with the reference and the horizon searc
     engine::Game game({w, h});
     uint64_t nodes = 0;
     const int ref = w * h < 6 || h == 1 ? referenceValue(game, nodes) : solveEmpty(w, h).value;
-    for (int variant = 0; variant < 16; ++variant) {
+    for (int variant = 0; variant < 32; ++variant) {
       SolveOptions opt = proofNumber();
+      opt.childCache = !(variant & 16);
       // epsilon 0 (plain df-pn) can cycle without end here (2x3 without static bounds:
       // the history-free pn/dn table around superko cycles); docs/SOLVER.md, session 6.
       opt.epsilon = variant & 1 ? 0.5 : 0.25;
@@ -574,6 +575,9 @@ TEST_CASE("df-pn: search variants agree with the reference and the horizon searc
 
 TEST_CASE("df-pn: random positions with their game history match the reference") {
   checkRandomPositionsWithHistory(proofNumber());
+  SolveOptions noCache = proofNumber();  // the child cache's from-scratch twin
+  noCache.childCache = false;
+  checkRandomPositionsWithHistory(noCache);
 }
 
 TEST_CASE("df-pn: the principal variation replays to the value; 3x4 = +4; limits") {
