@@ -1,6 +1,7 @@
 // this code uses the idea of fractal go by Serge Boisse
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 
 #include "engine/board/errors.hpp"
@@ -51,11 +52,40 @@ AxisWeights axisWeights(int big, int small) {
   return a;
 }
 
+// The row pass of one step in fixed-width windows: small column tx reads the `taps` big
+// columns from first[tx], with weights[tx * taps + k] (the AxisWeights entries, then 0.0
+// for padding). Adding a padded term adds +0.0 to a non-negative sum, so the sums equal the
+// AxisWeights loop bit for bit with no per-column loop bounds. Columns whose window would
+// run past the row's end keep the AxisWeights loop (tail).
+struct RowTaps {
+  int taps = 0;
+  std::vector<int> first;
+  std::vector<float> weights;
+  size_t fastColumns = 0;  // columns [0, fastColumns) use the window; the rest the loop
+};
+
+RowTaps rowTaps(const AxisWeights& a, int big) {
+  RowTaps r;
+  const size_t small = a.first.size() - 1;
+  for (size_t t = 0; t < small; ++t) r.taps = std::max(r.taps, a.first[t + 1] - a.first[t]);
+  r.weights.assign(small * static_cast<size_t>(r.taps), 0.f);
+  for (size_t t = 0; t < small; ++t) {
+    const int k0 = a.first[t], k1 = a.first[t + 1];
+    r.first.push_back(a.line[static_cast<size_t>(k0)]);
+    for (int k = k0; k < k1; ++k)
+      r.weights[t * static_cast<size_t>(r.taps) + static_cast<size_t>(k - k0)] =
+          a.weight[static_cast<size_t>(k)];
+    if (r.first.back() + r.taps <= big && r.fastColumns == t) r.fastColumns = t + 1;
+  }
+  return r;
+}
+
 // The weights of both axes for one step (big -> to), computed once per thread: a cascade
 // asks for the same few steps again and again.
 struct StepWeights {
   BoardSize big, to;
   AxisWeights x, y;
+  RowTaps row;
 };
 
 const StepWeights& cachedWeights(BoardSize big, BoardSize to) {
@@ -64,34 +94,92 @@ const StepWeights& cachedWeights(BoardSize big, BoardSize to) {
     if (w->big == big && w->to == to) return *w;
   }
   if (cache.size() >= 64) cache.clear();
+  AxisWeights x = axisWeights(big.width, to.width);
+  RowTaps row = rowTaps(x, big.width);
   cache.push_back(std::make_unique<StepWeights>(
-      StepWeights{big, to, axisWeights(big.width, to.width), axisWeights(big.height, to.height)}));
+      StepWeights{big, to, std::move(x), axisWeights(big.height, to.height), std::move(row)}));
   return *cache.back();
 }
 
-// The channel value of the k-th strongest point, k = the channel's mean times the number
-// of points (rounded): thresholding there keeps the colour's share of points; above 1
-// (no point) when k is 0. Only the positive values are copied for the selection (with
-// fewer than k of them the k-th strongest is 0, as in a selection over every value); the
-// copy buffer is reused. (A bucket count before the selection was tried in session 6 and
-// cost more: carried channels pile up in few buckets.)
-float densityThreshold(const std::vector<float>& channel) {
-  thread_local std::vector<float> v;
-  v.resize(channel.size());
-  double sum = 0;
-  size_t positive = 0;
-  for (float x : channel) {
-    sum += x;
-    v[positive] = x;
-    positive += x > 0.f;
-  }
-  const size_t k = static_cast<size_t>(std::lround(sum));
+// lround for a non-negative double, inline (sum - floor(sum) is exact).
+size_t roundHalfUp(double sum) {
+  const auto k = static_cast<size_t>(sum);
+  return sum - static_cast<double>(k) >= 0.5 ? k + 1 : k;
+}
+
+// The threshold from a channel's sum (in index order, in double) and a copy of its values:
+// the value of the k-th strongest point, k = the sum rounded (the channel's mean times the
+// number of points): thresholding there keeps the colour's share of points; above 1 (no
+// point) when k is 0; at least 1e-6, which is also the answer when fewer than k values are
+// positive (the k-th strongest is then 0). (A bucket count before the selection was tried
+// in session 6 and cost more: carried channels pile up in few buckets. Session 7 dropped
+// the copy of only the positive values: the same k-th value, fewer instructions.)
+float densityThreshold(double sum, std::vector<float>& values) {
+  const size_t k = roundHalfUp(sum);
   if (k == 0) return 2.f;
-  if (positive < k) return 1e-6f;
-  v.resize(positive);
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k - 1), v.end(),
-                   std::greater<float>());
-  return std::max(v[k - 1], 1e-6f);
+  if (k > values.size()) return 1e-6f;
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k - 1),
+                   values.end(), std::greater<float>());
+  return std::max(values[k - 1], 1e-6f);
+}
+
+// Both density thresholds of a resampled level: one pass sums both channels, then a
+// selection per channel on a per-thread copy.
+std::pair<float, float> densityThresholds(const std::vector<float>& black,
+                                          const std::vector<float>& white) {
+  thread_local std::vector<float> vb, vw;
+  double sb = 0, sw = 0;
+  for (size_t i = 0; i < black.size(); ++i) {
+    sb += black[i];
+    sw += white[i];
+  }
+  vb.assign(black.begin(), black.end());
+  vw.assign(white.begin(), white.end());
+  return {densityThreshold(sb, vb), densityThreshold(sw, vw)};
+}
+
+// One big row's black and white channels averaged onto the small columns (row sums).
+void rowPass(const RowTaps& taps, const AxisWeights& ax, const float* cb, const float* cw,
+             float* outB, float* outW, size_t w) {
+  const size_t fast = taps.fastColumns;
+  const size_t nt = static_cast<size_t>(taps.taps);
+  if (nt == 2 || nt == 3) {
+    for (size_t tx = 0; tx < fast; ++tx) {
+      const float* o = &taps.weights[tx * nt];
+      const size_t x0 = static_cast<size_t>(taps.first[tx]);
+      float b = o[0] * cb[x0], wh = o[0] * cw[x0];
+      b += o[1] * cb[x0 + 1];
+      wh += o[1] * cw[x0 + 1];
+      if (nt == 3) {
+        b += o[2] * cb[x0 + 2];
+        wh += o[2] * cw[x0 + 2];
+      }
+      outB[tx] = b;
+      outW[tx] = wh;
+    }
+  }
+  for (size_t tx = (nt == 2 || nt == 3) ? fast : 0; tx < w; ++tx) {
+    // The lines of one small column are consecutive (axisWeights).
+    const int k0 = ax.first[tx], k1 = ax.first[tx + 1];
+    const size_t x0 = static_cast<size_t>(ax.line[static_cast<size_t>(k0)]);
+    const float* o = &ax.weight[static_cast<size_t>(k0)];
+    float b = 0, wh = 0;
+    for (int k = 0; k < k1 - k0; ++k) {
+      b += o[k] * cb[x0 + static_cast<size_t>(k)];
+      wh += o[k] * cw[x0 + static_cast<size_t>(k)];
+    }
+    outB[tx] = b;
+    outW[tx] = wh;
+  }
+}
+
+// ob += o * rb and ow += o * rw over one small row (the column pass's term of one big row).
+void addRow(float o, const float* __restrict rb, const float* __restrict rw, float* __restrict ob,
+            float* __restrict ow, size_t w) {
+  for (size_t tx = 0; tx < w; ++tx) {
+    ob[tx] += o * rb[tx];
+    ow[tx] += o * rw[tx];
+  }
 }
 
 class ResampleReducer : public Reducer {
@@ -116,31 +204,15 @@ class ResampleReducer : public Reducer {
     if (!sameWidth) {
       rowB.resize(static_cast<size_t>(big.height()) * w);
       rowW.resize(rowB.size());
-      for (size_t y = 0; y < static_cast<size_t>(big.height()); ++y) {
-        const float* cb = &big.black[y * bw];
-        const float* cw = &big.white[y * bw];
-        float* outB = &rowB[y * w];
-        float* outW = &rowW[y * w];
-        for (size_t tx = 0; tx < w; ++tx) {
-          // The lines of one small column are consecutive (axisWeights).
-          const int k0 = ax.first[tx], k1 = ax.first[tx + 1];
-          const size_t x0 = static_cast<size_t>(ax.line[static_cast<size_t>(k0)]);
-          const float* o = &ax.weight[static_cast<size_t>(k0)];
-          float b = 0, wh = 0;
-          for (int k = 0; k < k1 - k0; ++k) {
-            b += o[k] * cb[x0 + static_cast<size_t>(k)];
-            wh += o[k] * cw[x0 + static_cast<size_t>(k)];
-          }
-          outB[tx] = b;
-          outW[tx] = wh;
-        }
-      }
+      for (size_t y = 0; y < static_cast<size_t>(big.height()); ++y)
+        rowPass(weights.row, ax, &big.black[y * bw], &big.white[y * bw], &rowB[y * w], &rowW[y * w],
+                w);
     }
     const float* srcB = sameWidth ? big.black.data() : rowB.data();
     const float* srcW = sameWidth ? big.white.data() : rowW.data();
     const size_t n = w * static_cast<size_t>(to.height);
     std::vector<float> black(n, 0.f), white(n, 0.f);
-    std::vector<Color> colors(n, Color::Empty);
+    std::vector<Color> colors(n);
     const float inv = static_cast<float>(static_cast<double>(to.width) * to.height /
                                          (static_cast<double>(big.width()) * big.height()));
     for (size_t ty = 0; ty < static_cast<size_t>(to.height); ++ty) {
@@ -148,17 +220,18 @@ class ResampleReducer : public Reducer {
         const float o = ay.weight[static_cast<size_t>(k)] * inv;
         const float* rb = srcB + static_cast<size_t>(ay.line[static_cast<size_t>(k)]) * w;
         const float* rw = srcW + static_cast<size_t>(ay.line[static_cast<size_t>(k)]) * w;
-        float* ob = &black[ty * w];
-        float* ow = &white[ty * w];
-        for (size_t tx = 0; tx < w; ++tx) ob[tx] += o * rb[tx];
-        for (size_t tx = 0; tx < w; ++tx) ow[tx] += o * rw[tx];
+        addRow(o, rb, rw, &black[ty * w], &white[ty * w], w);
       }
     }
-    const float thB = params_.matchDensity ? densityThreshold(black) : params_.stoneThreshold;
-    const float thW = params_.matchDensity ? densityThreshold(white) : params_.stoneThreshold;
+    const auto [thB, thW] = params_.matchDensity
+                                ? densityThresholds(black, white)
+                                : std::pair{params_.stoneThreshold, params_.stoneThreshold};
+    // At most one of the two holds (b > w, w > b): Black 1, White 2 or Empty 0, branch-free.
     for (size_t i = 0; i < n; ++i) {
-      if (black[i] >= thB && black[i] > white[i]) colors[i] = Color::Black;
-      if (white[i] >= thW && white[i] > black[i]) colors[i] = Color::White;
+      const float b = black[i], wh = white[i];
+      const auto isB = static_cast<uint8_t>((b >= thB) & (b > wh));
+      const auto isW = static_cast<uint8_t>((wh >= thW) & (wh > b));
+      colors[i] = static_cast<Color>(isB | static_cast<uint8_t>(isW << 1));
     }
     return finishGrid(to, std::move(colors), std::move(black), std::move(white));
   }
@@ -258,13 +331,15 @@ Grid Grid::fromBoard(const Board& board) {
   g.colors.resize(n);
   g.black.resize(n);
   g.white.resize(n);
-  size_t i = 0;
+  const size_t w = static_cast<size_t>(board.width());
   for (int y = 0; y < board.height(); ++y) {
-    for (int x = 0; x < board.width(); ++x, ++i) {
-      const Color c = board.at(x, y);
-      g.colors[i] = c;
-      g.black[i] = c == Color::Black ? 1.f : 0.f;
-      g.white[i] = c == Color::White ? 1.f : 0.f;
+    const Point p0 = board.point(0, y);  // a row's points are consecutive
+    const size_t i0 = static_cast<size_t>(y) * w;
+    for (size_t x = 0; x < w; ++x) {
+      const Color c = board.at(p0 + static_cast<Point>(x));
+      g.colors[i0 + x] = c;
+      g.black[i0 + x] = c == Color::Black ? 1.f : 0.f;
+      g.white[i0 + x] = c == Color::White ? 1.f : 0.f;
     }
   }
   return g;

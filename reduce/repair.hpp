@@ -14,9 +14,14 @@
 namespace reduce {
 
 // colors: row-major w x h (Empty/Black/White); black/white: evidence per point.
-// Returns the number of stones removed.
+// Returns the number of stones removed. Visits only stones that can lack a liberty
+// (word-parallel masks for widths up to 64).
 int repairLegality(std::vector<engine::Color>& colors, int w, int h,
                    const std::vector<float>& black, const std::vector<float>& white);
+// The same repair by a plain scan of every point (a padded copy, a flood fill from each
+// chain's first stone): the from-scratch twin the tests compare repairLegality with.
+int repairLegalityReference(std::vector<engine::Color>& colors, int w, int h,
+                            const std::vector<float>& black, const std::vector<float>& white);
 
 // The Grid of size `to` from the colours a reducer chose and their channels, legality
 // repaired first (Grid::repaired counts the stones removed).

@@ -200,10 +200,28 @@ std::vector<reduce::Grid> Cascade::reduceGrids(const Board& board,
                                                const std::vector<BoardSize>& chain) const {
   if (chain.empty() || chain.front() != board.size())
     throw InputError("reduceChain: the chain does not start at the board's size");
-  std::vector<reduce::Grid> out;
-  out.reserve(chain.size() - 1);
-  if (chain.size() < 2) return out;
+  if (chain.size() < 2) return {};
+  return reduceFrom(reduce::Grid::fromBoard(board), chain);
+}
+
+std::vector<std::vector<reduce::Grid>> Cascade::reduceSchedule(
+    const Board& board, const reduce::Schedule& schedule) const {
+  for (const auto& chain : schedule.chains) {
+    if (chain.empty() || chain.front() != board.size())
+      throw InputError("reduceSchedule: a chain does not start at the board's size");
+  }
+  std::vector<std::vector<reduce::Grid>> out;
+  out.reserve(schedule.chains.size());
   const reduce::Grid top = reduce::Grid::fromBoard(board);
+  for (const auto& chain : schedule.chains) out.push_back(reduceFrom(top, chain));
+  return out;
+}
+
+std::vector<reduce::Grid> Cascade::reduceFrom(const reduce::Grid& top,
+                                              const std::vector<BoardSize>& chain) const {
+  std::vector<reduce::Grid> out;
+  if (chain.size() < 2) return out;
+  out.reserve(chain.size() - 1);
   for (size_t i = 1; i < chain.size(); ++i) {
     const bool own = special_ && usesOwnReducer(chain[i - 1], chain[i]);
     const reduce::Reducer& r = own ? *special_ : *resample_;
@@ -250,14 +268,14 @@ void Cascade::addLastMoveImages(std::vector<CascadeLevel>& levels, const RankCon
 }
 
 CascadeResult Cascade::runChain(const Board& board, Color toMove,
-                                const std::vector<BoardSize>& chain, const RankContext& ctx) {
+                                const std::vector<BoardSize>& chain,
+                                const std::vector<reduce::Grid>& grids, const RankContext& ctx) {
   CascadeResult result;
   // Each level's Board is built once, in place (no placeholder Board to replace).
   std::vector<CascadeLevel> levels;
   levels.reserve(chain.size());
   levels.push_back(CascadeLevel{copyPosition(board), toMove, {}});
-  for (const reduce::Grid& g : reduceGrids(board, chain))
-    levels.push_back(CascadeLevel{g.toBoard(), toMove, {}});
+  for (const reduce::Grid& g : grids) levels.push_back(CascadeLevel{g.toBoard(), toMove, {}});
   const double komi = params_.komi * chain.back().points() / chain.front().points();
   levels.back().chosen = advise(levels.back().board, toMove, komi);
   // The context's images are added to every level first, so a level's own points come
@@ -305,8 +323,9 @@ CascadeResult Cascade::run(const Board& board, Color toMove, const RankContext& 
   CascadeResult all;
   all.advisor = advisor_->name();
   std::vector<std::vector<Point>> lists;
-  for (const auto& chain : schedule.chains) {
-    CascadeResult r = runChain(board, toMove, chain, ctx);
+  const auto grids = reduceSchedule(board, schedule);
+  for (size_t c = 0; c < schedule.chains.size(); ++c) {
+    CascadeResult r = runChain(board, toMove, schedule.chains[c], grids[c], ctx);
     lists.push_back(std::move(r.candidates));
     all.chains.push_back(std::move(r.chains.front()));
   }

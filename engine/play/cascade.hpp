@@ -144,14 +144,22 @@ class Cascade {
   // Boards. Throws InputError when chain[0] is not board's size.
   std::vector<reduce::Grid> reduceGrids(const Board& board,
                                         const std::vector<BoardSize>& chain) const;
+  // reduceGrids for every chain of `schedule` (each chain must start at board's size),
+  // the real board read into a grid once for all chains.
+  std::vector<std::vector<reduce::Grid>> reduceSchedule(const Board& board,
+                                                        const reduce::Schedule& schedule) const;
   // True when the step from -> to uses the chosen reducer (always for resample).
   bool usesOwnReducer(BoardSize from, BoardSize to) const;
 
  private:
   // Orders one level's uploaded points by the ranker, the upload order as a prior.
   void rankLevel(const Board& board, Color toMove, std::vector<XY>& pts);
+  // The levels below the top grid `top` (the real board's, of size chain[0]).
+  std::vector<reduce::Grid> reduceFrom(const reduce::Grid& top,
+                                       const std::vector<BoardSize>& chain) const;
+  // One chain's cascade from its reduced levels (reduceGrids of board and chain).
   CascadeResult runChain(const Board& board, Color toMove, const std::vector<BoardSize>& chain,
-                         const RankContext& ctx);
+                         const std::vector<reduce::Grid>& grids, const RankContext& ctx);
   // Adds the images of the context's moves at every reduced level (lastMoveAreas).
   void addLastMoveImages(std::vector<CascadeLevel>& levels, const RankContext& ctx) const;
   // The advisor's moves on the smallest board, through the cache when it is on.

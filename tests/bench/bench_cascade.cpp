@@ -1,7 +1,9 @@
 // Cascade benchmarks (issue 6 speed targets), CPU time per item:
 //   Reduce19to5/<reducer>/<schedule>  the whole 19x19 -> 5x5 reduction (target < 50 us):
 //                                      light grids between levels, one engine Board (the
-//                                      5x5 one the advisor needs) per chain
+//                                      5x5 one the advisor needs) per chain, the real board
+//                                      read once for all chains (Cascade::reduceSchedule,
+//                                      as Cascade::run does)
 //   ReduceBoards19/<reducer>/<schedule> the same with an engine Board at every level, as
 //                                      the cascade builds them for its ranking
 //   Cascade19/<ranking>                reduction + 5x5 advice (Monte-Carlo stand-in, 200
@@ -57,9 +59,19 @@ void runReduction(benchmark::State& state, Reduce reduce) {
 }
 
 void Reduce19to5(benchmark::State& state) {
-  runReduction(state, [](const Cascade& cascade, const Game& g, const auto& chain) {
-    return cascade.reduceGrids(g.board(), chain).back().toBoard().hash();
-  });
+  CascadeParams p;
+  p.reducer = REDUCERS[state.range(0)];
+  p.schedule = SCHEDULES[state.range(1)];
+  const Cascade cascade(p);
+  const reduce::Schedule s = reduce::parseSchedule(p.schedule, {19, 19});
+  state.SetLabel(p.reducer + "/" + p.schedule);
+  size_t i = 0;
+  for (auto _ : state) {
+    const Game& g = positions19()[i++ % positions19().size()];
+    for (const auto& levels : cascade.reduceSchedule(g.board(), s))
+      benchmark::DoNotOptimize(levels.back().toBoard().hash());
+  }
+  state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(Reduce19to5)->ArgsProduct({{0, 1, 2}, {0, 1, 2}})->Unit(benchmark::kMicrosecond);
 // The same body a fixed number of times, for instruction counts: callgrind's total of

@@ -2,6 +2,7 @@
 // colour channels keep a sparse big board sparse down a long chain.
 #include <catch2/catch.hpp>
 
+#include "engine/board/errors.hpp"
 #include "engine/board/random_player.hpp"
 #include "engine/play/cascade.hpp"
 #include "reduce/schedule.hpp"
@@ -77,4 +78,33 @@ TEST_CASE("carried channels with density thresholds keep a large board's density
   }
   CHECK(rethresholded[rethresholded.size() - 2] > 3 * real);  // 7x7
   CHECK(carriedFixed[carriedFixed.size() - 2] < 0.5 * real);
+}
+
+TEST_CASE("reduceSchedule (the real board read once) equals reduceGrids chain by chain") {
+  for (const char* reducer : {"resample", "sector", "block"}) {
+    CascadeParams p;
+    p.reducer = reducer;
+    const Cascade cascade(p);
+    Game g({19, 19});
+    playRandomGame(g, 9, 130);
+    for (const char* name : {"standard", "faster", "slower"}) {
+      const reduce::Schedule s = reduce::parseSchedule(name, {19, 19});
+      const auto all = cascade.reduceSchedule(g.board(), s);
+      REQUIRE(all.size() == s.chains.size());
+      for (size_t c = 0; c < s.chains.size(); ++c) {
+        const auto one = cascade.reduceGrids(g.board(), s.chains[c]);
+        REQUIRE(all[c].size() == one.size());
+        for (size_t i = 0; i < one.size(); ++i) {
+          INFO(reducer << " " << name << " chain " << c << " level " << i);
+          CHECK(all[c][i].colors == one[i].colors);
+          CHECK(all[c][i].black == one[i].black);
+          CHECK(all[c][i].white == one[i].white);
+          CHECK(all[c][i].repaired == one[i].repaired);
+        }
+      }
+    }
+    // A chain that does not start at the board's size is refused.
+    CHECK_THROWS_AS(cascade.reduceSchedule(g.board(), reduce::parseSchedule("standard", {13, 13})),
+                    InputError);
+  }
 }

@@ -358,3 +358,36 @@ TEST_CASE("carried channels keep every colour's stone mass down a resample chain
     }
   }
 }
+
+TEST_CASE("legality repair equals its plain-scan twin (masks up to width 64, scan beyond)") {
+  uint64_t state = 777;
+  auto next = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<uint32_t>(state >> 33);
+  };
+  int repairs = 0;
+  for (int round = 0; round < 300; ++round) {
+    // Widths around the 64-point mask limit and the 16-point SSE2 step included.
+    const int widths[] = {1, 2, 5, 15, 16, 17, 31, 33, 63, 64, 65, 70};
+    const int w = round % 3 == 0 ? widths[next() % 12] : 1 + static_cast<int>(next() % 20);
+    const int h = 1 + static_cast<int>(next() % (w > 30 ? 8 : 20));
+    const size_t n = static_cast<size_t>(w) * static_cast<size_t>(h);
+    const uint32_t emptyShare = 1 + next() % 5;  // out of 10: dense to medium boards
+    std::vector<Color> colors(n);
+    std::vector<float> black(n), white(n);
+    for (size_t i = 0; i < n; ++i) {
+      const uint32_t r = next() % 10;
+      colors[i] = r < emptyShare ? Color::Empty : r % 2 ? Color::Black : Color::White;
+      black[i] = static_cast<float>(next() % 8) / 8;  // few values: ties in the evidence
+      white[i] = static_cast<float>(next() % 8) / 8;
+    }
+    std::vector<Color> fast = colors, reference = colors;
+    const int a = reduce::repairLegality(fast, w, h, black, white);
+    const int b = reduce::repairLegalityReference(reference, w, h, black, white);
+    INFO(w << "x" << h << " round " << round);
+    CHECK(a == b);
+    CHECK(fast == reference);
+    repairs += a;
+  }
+  CHECK(repairs > 100);  // the boards do exercise the removals
+}
