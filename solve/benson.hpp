@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "solve/geometry.hpp"
+#include "solve/zeroed.hpp"
 
 namespace solve {
 
@@ -62,7 +63,7 @@ class StaticBoundsCache {
   const Geometry& g_;
   bool territory_;
   int shift_;
-  std::vector<Entry> entries_;
+  ZeroedArray<Entry> entries_;  // key 0: empty (the empty board is never asked)
   uint64_t hits_ = 0, misses_ = 0;
 };
 

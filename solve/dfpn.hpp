@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "solve/worker.hpp"
+#include "solve/zeroed.hpp"
 
 namespace solve {
 
@@ -55,7 +56,7 @@ class ChildCache {
   uint64_t misses() const { return misses_; }
 
  private:
-  std::vector<Entry> entries_;
+  ZeroedArray<Entry> entries_;  // all-zero: unused
   uint64_t hits_ = 0, misses_ = 0;
 };
 
@@ -63,7 +64,7 @@ class ChildCache {
 // history-free (search effort only, never a result), with the thread's child cache.
 class ProofNumberTable {
  public:
-  // 2^log2Entries pn/dn entries (24 bytes) and 2^(log2Entries - 8) cached child lists
+  // 2^log2Entries pn/dn entries (24 bytes) and 2^(log2Entries - 6) cached child lists
   // (about 800 bytes each, at least 2^6).
   explicit ProofNumberTable(int log2Entries)
       : children(std::max(6, log2Entries - 6)), entries_(size_t{1} << log2Entries) {}
@@ -82,7 +83,7 @@ class ProofNumberTable {
     bool used = false;
   };
   size_t index(uint64_t key, uint8_t extra, int t) const;
-  std::vector<Entry> entries_;
+  ZeroedArray<Entry> entries_;  // all-zero: unused
 };
 
 // One thread's df-pn over a Worker (its path, board helpers, static-bounds memo and the
