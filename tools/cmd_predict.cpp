@@ -81,8 +81,18 @@ int runPredict(const std::vector<std::string>& args) {
       "advice-cache", po::value(&p.cascade.adviceCache)->default_value(true),
       "cache the smallest board's advice by its position (true/false)")(
       "shapes", po::value(&shapes), "shape library file for the shape terms of the ranking")(
-      "engine-playouts", po::value(&p.enginePlayouts)->default_value(1000),
-      "playouts of the engine ranker")(
+      "engine-playouts", po::value(&p.enginePlayouts)->default_value(100),
+      "playouts of the engine ranker (a fixed small budget; genmove's own search and order)")(
+      "engine-prior-weight", po::value(&p.engineSearch.learned.weight)->default_value(30),
+      "engine ranker: virtual wins of a node's most probable move (fgo gtp --prior-weight)")(
+      "engine-prior-exponent", po::value(&p.engineSearch.learned.exponent)->default_value(0.5),
+      "engine ranker: a move gets weight x (p / p_max)^exponent (fgo gtp --prior-exponent)")(
+      "engine-puct", po::value(&p.engineSearch.learned.puct)->default_value(0),
+      "engine ranker: PUCT term of the learned probabilities (fgo gtp --puct)")(
+      "engine-rave-equiv", po::value(&p.engineSearch.raveEquiv)->default_value(3500),
+      "engine ranker: RAVE equivalence with priors (fgo gtp --rave-equiv)")(
+      "engine-no-hand-priors", po::bool_switch(),
+      "engine ranker: leave out the hand-set tactical priors (fgo gtp --no-hand-priors)")(
       "skip-games", po::value(&p.skipGames)->default_value(0),
       "leave out the first N game files (sorted): --skip-games 2250 keeps the move model's "
       "held-out games")("every", po::value(&p.every)->default_value(1),
@@ -103,6 +113,16 @@ int runPredict(const std::vector<std::string>& args) {
   if (p.every < 1 || p.positionEvery < 1)
     throw UsageError("--every and --position-every must be at least 1");
   if (p.skipGames < 0) throw UsageError("--skip-games must be 0 or more");
+  if (p.enginePlayouts < 1) throw UsageError("--engine-playouts must be at least 1");
+  const engine::LearnedPriorParams& lp = p.engineSearch.learned;
+  if (!(lp.weight >= 0 && lp.weight <= 1e4) || !(lp.exponent >= 0 && lp.exponent <= 10) ||
+      !(lp.puct >= 0 && lp.puct <= 100) ||
+      !(p.engineSearch.raveEquiv >= 1 && p.engineSearch.raveEquiv <= 1e9)) {
+    throw UsageError(
+        "--engine-prior-weight must be 0..10000, --engine-prior-exponent 0..10, --engine-puct "
+        "0..100, --engine-rave-equiv 1..1e9");
+  }
+  p.engineSearch.learned.handPriors = !vm["engine-no-hand-priors"].as<bool>();
   if (!(p.areaBoost >= 0)) throw UsageError("--area-boost must be 0 or more");
   if (p.cascade.realRanking == "model" || p.ranker == "model" || p.ranker == "model-hybrid") {
     auto model = std::make_shared<const prior::Model>(prior::Model::load(modelPath));

@@ -375,6 +375,8 @@ MctsResult collect(const Workers& workers, const Game& game, bool withOwnership)
       MoveStat& s = stats[ch.move];
       s.move = ch.move;
       s.visits += static_cast<int>(ch.visits);
+      s.priorVisits = ch.priorVisits;  // the same in every thread's tree
+      s.priorWins = ch.priorWins;
       wins[ch.move] += ch.wins;
       raveWins[ch.move] += ch.raveWins;
       raveVisits[ch.move] += ch.raveVisits;
@@ -389,8 +391,7 @@ MctsResult collect(const Workers& workers, const Game& game, bool withOwnership)
     s.raveWinrate = raveVisits[move] ? raveWins[move] / raveVisits[move] : 0;
     result.moves.push_back(s);
   }
-  std::sort(result.moves.begin(), result.moves.end(),
-            [](const MoveStat& a, const MoveStat& b) { return a.visits > b.visits; });
+  std::sort(result.moves.begin(), result.moves.end(), rootMoveBefore);
   if (!result.moves.empty()) {
     result.move = result.moves.front().move;
     result.winrate = result.moves.front().winrate;
@@ -457,6 +458,15 @@ double secondsSince(Clock::time_point start) {
 }
 
 }  // namespace
+
+bool rootMoveBefore(const MoveStat& a, const MoveStat& b) {
+  if (a.visits != b.visits) return a.visits > b.visits;
+  const double pa = a.priorVisits > 0 ? a.priorWins / a.priorVisits : 0;
+  const double pb = b.priorVisits > 0 ? b.priorWins / b.priorVisits : 0;
+  if (pa != pb) return pa > pb;
+  if (a.raveWinrate != b.raveWinrate) return a.raveWinrate > b.raveWinrate;
+  return a.move < b.move;
+}
 
 // ---- Tree reuse ----------------------------------------------------------------------
 

@@ -125,9 +125,16 @@ struct MoveStat {
   int visits = 0;
   double winrate = 0;  // for the side to move at the root
   double raveWinrate = 0;
-  float priorVisits = 0;  // the prior's virtual visits and wins (MctsTrees::childStats only)
+  float priorVisits = 0;  // the prior's virtual visits and wins (the same in every tree)
   float priorWins = 0;
 };
+
+// The order of root moves genmove chooses by: most visits first; equal visits (among
+// them the unvisited moves) by the prior's mean (priorWins / priorVisits: the value the
+// search starts a child from, so what it would try next), then the RAVE win rate, then
+// the point. MctsResult::moves is sorted by it and the engine ranker of `fgo predict`
+// reads its ranking from there.
+bool rootMoveBefore(const MoveStat& a, const MoveStat& b);
 
 struct MctsResult {
   Point move = PASS;     // the chosen move (most visits), PASS, or NO_POINT to resign
@@ -135,7 +142,7 @@ struct MctsResult {
   int playouts = 0;      // simulations run by this search
   int reusedVisits = 0;  // root visits kept from an earlier search (MctsTrees), all threads
   double seconds = 0;
-  std::vector<MoveStat> moves;  // root moves, most visited first
+  std::vector<MoveStat> moves;  // root moves in rootMoveBefore order (most visited first)
   std::vector<Point> pv;        // principal variation from the first thread's tree
   // Per point (row-major), the share of playouts in which Black owned it at the end
   // minus the share for White: +1 always Black, -1 always White.

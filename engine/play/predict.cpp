@@ -179,15 +179,15 @@ class Proposer {
 
   std::vector<Point> engineRanking(Game& game, Color toMove, std::string& advisor) {
     game.setToMove(toMove);
-    MctsParams mp;
+    MctsParams mp = params_.engineSearch;
     mp.playouts = params_.enginePlayouts;
     mp.threads = 1;  // games already run in parallel
     mp.seed = ++seed_;
-    MctsResult r = mctsSearch(game, mp);
-    std::stable_sort(r.moves.begin(), r.moves.end(), [](const MoveStat& a, const MoveStat& b) {
-      return a.visits != b.visits ? a.visits > b.visits : a.raveWinrate > b.raveWinrate;
-    });
-    advisor = "mcts-" + std::to_string(params_.enginePlayouts) + " on the real board";
+    // r.moves is in genmove's order (rootMoveBefore: visits, ties by the prior's mean,
+    // then RAVE), so this is the engine's own ranking.
+    const MctsResult r = mctsSearch(game, mp);
+    advisor = "mcts-" + std::to_string(params_.enginePlayouts) +
+              " on the real board (visits, ties by prior)";
     std::vector<Point> out;
     for (const MoveStat& m : r.moves) {
       if (m.move != PASS) out.push_back(m.move);

@@ -13,6 +13,7 @@
 
 #include "engine/board/board.hpp"
 #include "engine/play/cascade.hpp"
+#include "engine/play/mcts.hpp"
 #include "engine/sgf/sgf.hpp"  // listSgfFiles
 
 namespace engine {
@@ -32,7 +33,8 @@ struct HitRates {
 //            locality term: NOT the pure cascade, a mix with the proximity idea;
 //   eval     the evaluation ranking (rank.hpp, "eval") of every empty point, no cascade;
 //   engine   the engine's Monte-Carlo search (mcts.hpp) on the real board at a fixed
-//            playout budget, root moves by visits (ties by RAVE win rate);
+//            playout budget, root moves in genmove's order (rootMoveBefore: visits, ties
+//            by the prior's mean, then RAVE);
 //   model    the move model of cascade.scorer over every legal point (no cascade): what
 //            the model does alone, beside the cascade with realRanking "model" (the
 //            same model restricted to the cascade's uploaded areas);
@@ -43,10 +45,13 @@ struct PredictParams {
   CascadeParams cascade;
   std::string ranker = "cascade";
   int enginePlayouts = 1000;  // budget of the engine ranker
-  double areaBoost = 1;       // model-hybrid: cascade candidates' scores times 1 + areaBoost
-  int skipGames = 0;          // leave out the first N files of the sorted list
-  int every = 1;              // then use every N-th file (1: all)
-  int maxGames = -1;          // -1: every file
+  // The engine ranker's search parameters (learned prior, RAVE...); its playouts, threads
+  // and seed are set from enginePlayouts, 1 and the game's seed.
+  MctsParams engineSearch;
+  double areaBoost = 1;  // model-hybrid: cascade candidates' scores times 1 + areaBoost
+  int skipGames = 0;     // leave out the first N files of the sorted list
+  int every = 1;         // then use every N-th file (1: all)
+  int maxGames = -1;     // -1: every file
   // Position stride within each game: only the N-th, 2N-th ... countable position (move
   // before it a stone) is run and counted (1: all). The time-dilation memory then
   // remembers strided runs, not the previous positions.

@@ -3,6 +3,7 @@
 // the default model is found and used.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <numeric>
@@ -156,4 +157,65 @@ TEST_CASE("learned prior: a strong prior steers the search, PUCT concentrates it
   }
   // 32 of 81 points are on the first line; the PUCT term sends most visits there.
   CHECK(onFirstLine > puct.playouts / 2);
+}
+
+TEST_CASE("root move order: visits, then the prior's mean, then RAVE, then the point") {
+  auto stat = [](Point p, int visits, float pv, float pw, double rave) {
+    MoveStat m;
+    m.move = p;
+    m.visits = visits;
+    m.priorVisits = pv;
+    m.priorWins = pw;
+    m.raveWinrate = rave;
+    return m;
+  };
+  // More visits win whatever the prior says.
+  CHECK(rootMoveBefore(stat(5, 3, 10, 1, 0), stat(6, 2, 40, 40, 1)));
+  CHECK_FALSE(rootMoveBefore(stat(6, 2, 40, 40, 1), stat(5, 3, 10, 1, 0)));
+  // Equal visits: the higher prior mean first (35/40 before 5/10), whatever RAVE says.
+  CHECK(rootMoveBefore(stat(7, 0, 40, 35, 0.1), stat(4, 0, 10, 5, 0.9)));
+  CHECK_FALSE(rootMoveBefore(stat(4, 0, 10, 5, 0.9), stat(7, 0, 40, 35, 0.1)));
+  // Equal prior mean: RAVE, then the lower point.
+  CHECK(rootMoveBefore(stat(7, 1, 20, 10, 0.6), stat(4, 1, 10, 5, 0.5)));
+  CHECK(rootMoveBefore(stat(4, 1, 10, 5, 0.5), stat(7, 1, 10, 5, 0.5)));
+  CHECK_FALSE(rootMoveBefore(stat(4, 1, 10, 5, 0.5), stat(4, 1, 10, 5, 0.5)));
+  // No prior at all counts as mean 0.
+  CHECK(rootMoveBefore(stat(4, 0, 10, 1, 0), stat(7, 0, 0, 0, 0)));
+}
+
+TEST_CASE("root move order: a search's moves come in genmove's order with their priors") {
+  // Few playouts on a 9x9 board: most root moves stay unvisited and are ordered by the
+  // priors the search gave them, which must be the priors of a fresh computation.
+  for (uint64_t seed : {5u, 9u}) {
+    const Game g = randomGame(20, seed);
+    MctsParams params;
+    params.playouts = 40;
+    params.threads = 2;
+    params.seed = seed;
+    params.learned.model = firstLineModel();
+    const MctsResult r = mctsSearch(g, params);
+    REQUIRE(r.moves.size() > 10);
+    CHECK(std::is_sorted(r.moves.begin(), r.moves.end(), rootMoveBefore));
+    if (r.moves.front().move != PASS) CHECK(r.move == r.moves.front().move);
+    int visits = 0, unvisited = 0;
+    for (const MoveStat& m : r.moves) {
+      visits += m.visits;
+      if (m.visits == 0) ++unvisited;
+    }
+    CHECK(visits == r.playouts);
+    CHECK(unvisited > 10);  // the tie-break decides most of the ranking here
+    std::vector<Point> moves;
+    for (const MoveStat& m : r.moves) moves.push_back(m.move);
+    Board board = g.board();
+    prior::IncrementalScorer scorer(*params.learned.model);
+    std::vector<Prior> fresh;
+    std::vector<float> probs;
+    const Point last = g.moves().back().point, before = g.moves()[g.moves().size() - 2].point;
+    nodePriors(board, g.toMove(), last, before, moves, false, params, &scorer, fresh, probs);
+    for (size_t i = 0; i < moves.size(); ++i) {
+      INFO("seed " << seed << ", move " << moves[i]);
+      CHECK(r.moves[i].priorVisits == fresh[i].visits);
+      CHECK(r.moves[i].priorWins == fresh[i].wins);
+    }
+  }
 }
