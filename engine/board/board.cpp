@@ -152,7 +152,7 @@ uint32_t Board::captureChain(Point head) {
   Point* hd = head_.data();
   const Point* nx = next_.data();
   const Color cc = col[head];
-  const uint16_t delta = static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(cc));
+  const uint16_t delta = static_cast<uint16_t>(nbrUnit(Color::Empty) - stoneUnit(cc));
   const uint32_t begin = static_cast<uint32_t>(capturedStones_.size());
   uint32_t count = 0;
   uint64_t hash = hash_;

@@ -167,6 +167,18 @@ class Board {
 
   // The empty points, in no particular order.
   std::span<const Point> emptyPoints() const { return {empties_.data(), nEmpty_}; }
+  // Swaps entries i and j (below emptyPoints().size()) of the empty list, whose order is
+  // unspecified: the baseline player draws without replacement in the list itself
+  // instead of a copy of it.
+  void swapEmpties(uint32_t i, uint32_t j) {
+    Point* list = empties_.data();
+    uint32_t* index = emptyIndex_.data();
+    const Point a = list[i], b = list[j];
+    list[i] = b;
+    list[j] = a;
+    index[b] = i;
+    index[a] = j;
+  }
 
   // True when c may place a stone at p under the board's own rules: p empty, not the
   // simple-ko point, and not suicide (unless allowSuicide). Superko is game.hpp's job.
@@ -276,6 +288,10 @@ class Board {
   static constexpr uint16_t nbrUnit(Color c) {
     return c == Color::Border ? 0 : static_cast<uint16_t>(1u << (4 * static_cast<int>(c)));
   }
+  // nbrUnit for a stone colour (Black or White), without the Border case.
+  static constexpr uint16_t stoneUnit(Color c) {
+    return static_cast<uint16_t>(1u << (4 * static_cast<int>(c)));
+  }
   // Adds `delta` (mod 2^16) to the neighbour counts of p's four neighbours.
   void bumpNeighbours(Point p, uint16_t delta) {
     uint16_t* nb = nbr_.data();
@@ -295,8 +311,7 @@ class Board {
     const uint32_t i = index[p];
     const Point last = list[--nEmpty_];
     list[i] = last;
-    index[last] = i;
-    index[p] = UINT32_MAX;
+    index[last] = i;  // the index of a point that is not empty is never read
   }
   // The body of play (Record: with an undo frame) and playNoUndo, defined below the
   // class so that the light playout's loop (random_player.cpp) inlines it.
@@ -453,7 +468,7 @@ inline void Board::place(Point p, Color c) {
   removeEmpty(p);
   hash_ ^= key(p, c);
   ++stones_[static_cast<int>(c) - 1];  // Black 0, White 1
-  bumpNeighbours(p, static_cast<uint16_t>(nbrUnit(c) - nbrUnit(Color::Empty)));
+  bumpNeighbours(p, static_cast<uint16_t>(stoneUnit(c) - nbrUnit(Color::Empty)));
   ko_ = NO_POINT;
   koColor_ = Color::Empty;
   hd[p] = p;
