@@ -57,6 +57,10 @@
 #include "engine/board/coord.hpp"
 #include "engine/board/zobrist.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace engine {
 
 // What changed in one move: the stone placed (or PASS) and the stones it removed.
@@ -376,6 +380,19 @@ class Board {
 
 namespace detail {
 
+// Four 32-bit lanes (GCC/Clang vector extensions): the four neighbours of a point.
+using Lanes = uint32_t __attribute__((vector_size(16)));
+
+// Bit i set when lane i of the lane-wise comparison result m (0 or all ones) is set:
+// one movmskps on x86 (SSE2 is part of x86-64), instead of shuffles and ors.
+[[gnu::always_inline]] inline unsigned laneBits(Lanes m) {
+#if defined(__SSE2__)
+  return static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps((__m128i)m)));
+#else
+  return (m[0] & 1u) | (m[1] & 2u) | (m[2] & 4u) | (m[3] & 8u);
+#endif
+}
+
 // The diagonal rule of isEyeOf for every combination of the four diagonal colours (2
 // bits each, Color values), one table per colour to play: on the edge (a border
 // diagonal) no enemy diagonal, inside at most one. A lookup instead of counting.
@@ -410,7 +427,7 @@ inline constexpr auto EYE_DIAGONALS_OK = [] {
 // vectors (GCC/Clang vector extensions): lane i compares head i with the three others
 // by rotating the head vector. Border neighbours (head 0, colour Border) never count.
 inline bool Board::keepsLiberty(Point p, Color c) const {
-  using V = uint32_t __attribute__((vector_size(16)));
+  using V = detail::Lanes;
   const Point s = static_cast<Point>(stride_);
   const Point* hd = head_.data();
   const Color* col = color_.data();
@@ -424,12 +441,12 @@ inline bool Board::keepsLiberty(Point p, Color c) const {
                     (V)(h == __builtin_shufflevector(h, h, 2, 3, 0, 1)) -
                     (V)(h == __builtin_shufflevector(h, h, 3, 0, 1, 2));
   const V only = (V)(libs == inChain);
-  const V own = (V)(colour == static_cast<uint32_t>(c));
-  const V enemy = (V)(colour == static_cast<uint32_t>(stoneOpponent(c)));
-  // Own chain with another liberty, or opponent chain captured by the move.
-  const V safe = (own & ~only) | (enemy & only);
-  const V any = safe | __builtin_shufflevector(safe, safe, 2, 3, 0, 1);
-  return (any[0] | any[1]) != 0;
+  // Safe lanes: an own chain with another liberty, or an opponent chain captured by the
+  // move. colour ^ c is 0 for own, 3 for opponent and 1 or 2 for border (p has no empty
+  // neighbour); xor-ing 3 where the chain's only liberty is p leaves 0 exactly on the
+  // safe lanes.
+  const V u = (colour ^ static_cast<uint32_t>(c)) ^ (only & 3u);
+  return detail::laneBits((V)(u == 0u)) != 0;
 }
 
 inline bool Board::eyeDiagonalsOk(Point p, Color c) const {
@@ -483,7 +500,7 @@ inline void Board::place(Point p, Color c) {
   // come before the stores and a chain seen in two lanes gets the same value twice.
   // Lane i of `mine` marks an own neighbour, of `dead` an opponent chain whose last
   // pseudo-liberty p fills (every lane of that chain; settle captures it once).
-  using V = uint32_t __attribute__((vector_size(16)));
+  using V = detail::Lanes;
   const V h = {hd[p - st], hd[p - 1], hd[p + 1], hd[p + st]};
   const V adjacent = V{1, 1, 1, 1} - (V)(h == __builtin_shufflevector(h, h, 1, 2, 3, 0)) -
                      (V)(h == __builtin_shufflevector(h, h, 2, 3, 0, 1)) -
@@ -495,13 +512,9 @@ inline void Board::place(Point p, Color c) {
   in[h[3]].libs = left[3];
   const V colour = {static_cast<uint32_t>(col[p - st]), static_cast<uint32_t>(col[p - 1]),
                     static_cast<uint32_t>(col[p + 1]), static_cast<uint32_t>(col[p + st])};
-  const V lane = {1, 2, 4, 8};
   const V ownV = (V)(colour == static_cast<uint32_t>(c));
   const V deadV = (V)(colour == static_cast<uint32_t>(stoneOpponent(c))) & (V)(left == 0);
-  const V bits = (ownV & lane) | ((deadV & lane) << 4);
-  const V bits2 = bits | __builtin_shufflevector(bits, bits, 2, 3, 0, 1);
-  const unsigned both = bits2[0] | bits2[1];
-  const unsigned mine = both & 0xF, dead = both >> 4;
+  const unsigned mine = detail::laneBits(ownV), dead = detail::laneBits(deadV);
   // Join p to its first own neighbour's chain, or to itself (a no-op splice).
   const Point heads[5] = {h[0], h[1], h[2], h[3], p};
   const Point join = heads[std::countr_zero(mine | 16u)];
@@ -511,9 +524,7 @@ inline void Board::place(Point p, Color c) {
   hd[p] = join;
   std::swap(nx[join], nx[p]);
   // Nonzero when an own neighbour belongs to another chain than `join`.
-  const V otherV = (V)(h != join) & ownV;
-  const V otherV2 = otherV | __builtin_shufflevector(otherV, otherV, 2, 3, 0, 1);
-  const Point others = otherV2[0] | otherV2[1];
+  const unsigned others = detail::laneBits((V)(h != join) & ownV);
   // Captures, merges of further own chains and suicide are out of line: most moves
   // have none of them.
   if ((dead | others) != 0 || in[join].libs == 0) settle<Record>(p, c, mine, dead, join);
