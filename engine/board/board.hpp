@@ -63,6 +63,11 @@
 
 namespace engine {
 
+namespace detail {
+// Four 32-bit lanes (GCC/Clang vector extensions): the four neighbours of a point.
+using Lanes = uint32_t __attribute__((vector_size(16)));
+}  // namespace detail
+
 // What changed in one move: the stone placed (or PASS) and the stones it removed.
 struct MoveRecord {
   Point point = PASS;
@@ -131,7 +136,7 @@ class Board {
   // Chain queries (p must hold a stone).
   Point chainHead(Point p) const { return head_[p]; }
   Point nextInChain(Point p) const { return next_[p]; }
-  int chainSize(Point p) const { return static_cast<int>(info_[head_[p]].size); }
+  int chainSize(Point p) const { return static_cast<int>(info_[head_[p]].size()); }
   // Exact number of distinct liberties of p's chain (walks the chain).
   int liberties(Point p) const;
   // True when p's chain has exactly one liberty. A chain with one liberty has at most 4
@@ -262,12 +267,22 @@ class Board {
   std::vector<Color> colorsRowMajor() const;
 
  private:
-  // Per chain, at its head: what every move keeps up to date.
+  // Per chain, at its head: what every move keeps up to date. sizeColor packs the stone
+  // count (times STONE) and the chain's colour (bits 0-1), so that the neighbour passes
+  // of place() and keepsLiberty get a chain's pseudo-liberties and colour from one
+  // 8-byte load (chainLanes). The sink at index 0 keeps sizeColor 0: every non-stone
+  // neighbour reads as colour Empty there, never as a stone colour.
   struct ChainInfo {
     uint32_t libs = 0;  // pseudo-liberties
-    uint32_t size = 0;
+    uint32_t sizeColor = 0;
+    uint32_t size() const { return sizeColor >> 2; }
     bool operator==(const ChainInfo&) const = default;
   };
+  // One stone in ChainInfo::sizeColor.
+  static constexpr uint32_t STONE = 4;
+  static ChainInfo chainInfo(uint32_t libs, uint32_t size, Color c) {
+    return {libs, size * STONE | static_cast<uint32_t>(c)};
+  }
   struct Merge {
     Point absorbed;  // head of the chain that was absorbed
     Point kept;      // head of the chain that absorbed it (splice partner)
@@ -350,6 +365,10 @@ class Board {
     info_[h].libs += static_cast<uint32_t>(Sign);
     return h;
   }
+  // The pseudo-liberties and sizeColor of the chains headed by the four lanes of h:
+  // four 8-byte loads split by two shuffles (little-endian: libs is the low half).
+  [[gnu::always_inline]] static void chainLanes(const ChainInfo* in, detail::Lanes h,
+                                                detail::Lanes& libs, detail::Lanes& sizeColor);
   // Walks p's chain: its liberty when it has exactly one, otherwise NO_POINT.
   Point soleLiberty(Point p) const;
   std::string describe(Point p) const;
@@ -379,9 +398,6 @@ class Board {
 };
 
 namespace detail {
-
-// Four 32-bit lanes (GCC/Clang vector extensions): the four neighbours of a point.
-using Lanes = uint32_t __attribute__((vector_size(16)));
 
 // Bit i set when lane i of the lane-wise comparison result m (0 or all ones) is set:
 // one movmskps on x86 (SSE2 is part of x86-64), instead of shuffles and ors.
@@ -425,25 +441,35 @@ inline constexpr auto EYE_DIAGONALS_OK = [] {
 // exactly when its pseudo-liberty count equals the number of p's neighbours in the
 // chain: a comparison of heads, no sums. Done on the four neighbours at once in 4-lane
 // vectors (GCC/Clang vector extensions): lane i compares head i with the three others
-// by rotating the head vector. Border neighbours (head 0, colour Border) never count.
+// by rotating the head vector. Border neighbours (head 0, the sink: colour Empty in
+// sizeColor) never count.
+inline void Board::chainLanes(const ChainInfo* in, detail::Lanes h, detail::Lanes& libs,
+                              detail::Lanes& sizeColor) {
+  static_assert(sizeof(ChainInfo) == 8 && std::endian::native == std::endian::little);
+  using V = detail::Lanes;
+  using Q = uint64_t __attribute__((vector_size(16)));
+  const Q a = {std::bit_cast<uint64_t>(in[h[0]]), std::bit_cast<uint64_t>(in[h[1]])};
+  const Q b = {std::bit_cast<uint64_t>(in[h[2]]), std::bit_cast<uint64_t>(in[h[3]])};
+  libs = __builtin_shufflevector((V)a, (V)b, 0, 2, 4, 6);
+  sizeColor = __builtin_shufflevector((V)a, (V)b, 1, 3, 5, 7);
+}
+
 inline bool Board::keepsLiberty(Point p, Color c) const {
   using V = detail::Lanes;
   const Point s = static_cast<Point>(stride_);
   const Point* hd = head_.data();
-  const Color* col = color_.data();
-  const ChainInfo* in = info_.data();
   const V h = {hd[p - s], hd[p - 1], hd[p + 1], hd[p + s]};
-  const V libs = {in[h[0]].libs, in[h[1]].libs, in[h[2]].libs, in[h[3]].libs};
-  const V colour = {static_cast<uint32_t>(col[p - s]), static_cast<uint32_t>(col[p - 1]),
-                    static_cast<uint32_t>(col[p + 1]), static_cast<uint32_t>(col[p + s])};
+  V libs, sizeColor;
+  chainLanes(info_.data(), h, libs, sizeColor);
+  const V colour = sizeColor & 3u;
   // (x == y) is all ones (-1) where equal: inChain = 1 + the number of other equal heads.
   const V inChain = V{1, 1, 1, 1} - (V)(h == __builtin_shufflevector(h, h, 1, 2, 3, 0)) -
                     (V)(h == __builtin_shufflevector(h, h, 2, 3, 0, 1)) -
                     (V)(h == __builtin_shufflevector(h, h, 3, 0, 1, 2));
   const V only = (V)(libs == inChain);
   // Safe lanes: an own chain with another liberty, or an opponent chain captured by the
-  // move. colour ^ c is 0 for own, 3 for opponent and 1 or 2 for border (p has no empty
-  // neighbour); xor-ing 3 where the chain's only liberty is p leaves 0 exactly on the
+  // move. colour ^ c is 0 for own, 3 for opponent and c (1 or 2) for border (p has no
+  // empty neighbour); xor-ing 3 where the chain's only liberty is p leaves 0 exactly on the
   // safe lanes.
   const V u = (colour ^ static_cast<uint32_t>(c)) ^ (only & 3u);
   return detail::laneBits((V)(u == 0u)) != 0;
@@ -490,7 +516,7 @@ inline void Board::place(Point p, Color c) {
   koColor_ = Color::Empty;
   hd[p] = p;
   nx[p] = p;
-  in[p] = ChainInfo{libs, 1};
+  in[p] = chainInfo(libs, 1, c);
   // No neighbouring stone and a liberty: nothing to join, merge or capture (a lone stone
   // without liberties happens on a 1x1 board).
   if ((counts & 0xFF0) == 0 && libs != 0) return;
@@ -505,22 +531,24 @@ inline void Board::place(Point p, Color c) {
   const V adjacent = V{1, 1, 1, 1} - (V)(h == __builtin_shufflevector(h, h, 1, 2, 3, 0)) -
                      (V)(h == __builtin_shufflevector(h, h, 2, 3, 0, 1)) -
                      (V)(h == __builtin_shufflevector(h, h, 3, 0, 1, 2));
-  const V left = V{in[h[0]].libs, in[h[1]].libs, in[h[2]].libs, in[h[3]].libs} - adjacent;
+  V libsV, sizeColor;
+  chainLanes(in, h, libsV, sizeColor);
+  const V left = libsV - adjacent;
   in[h[0]].libs = left[0];
   in[h[1]].libs = left[1];
   in[h[2]].libs = left[2];
   in[h[3]].libs = left[3];
-  const V colour = {static_cast<uint32_t>(col[p - st]), static_cast<uint32_t>(col[p - 1]),
-                    static_cast<uint32_t>(col[p + 1]), static_cast<uint32_t>(col[p + st])};
+  const V colour = sizeColor & 3u;  // Empty (0) for non-stones
   const V ownV = (V)(colour == static_cast<uint32_t>(c));
   const V deadV = (V)(colour == static_cast<uint32_t>(stoneOpponent(c))) & (V)(left == 0);
   const unsigned mine = detail::laneBits(ownV), dead = detail::laneBits(deadV);
   // Join p to its first own neighbour's chain, or to itself (a no-op splice).
   const Point heads[5] = {h[0], h[1], h[2], h[3], p};
   const Point join = heads[std::countr_zero(mine | 16u)];
-  in[p] = ChainInfo{};
+  // p's own record is zero stones of colour c, so that joining itself makes it one.
+  in[p] = chainInfo(0, 0, c);
   in[join].libs += libs;
-  in[join].size += 1;
+  in[join].sizeColor += STONE;
   hd[p] = join;
   std::swap(nx[join], nx[p]);
   // Nonzero when an own neighbour belongs to another chain than `join`.
