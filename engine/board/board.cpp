@@ -143,7 +143,7 @@ void Board::mergeChains(Point keepHead, Point absorbedHead) {
   ChainInfo& k = info_[keepHead];
   const ChainInfo& a = info_[absorbedHead];
   k.libs += a.libs;
-  k.size += a.size;
+  k.sizeColor += a.sizeColor & ~3u;  // same colour: add the stone counts
 }
 
 template <bool Record>
@@ -152,7 +152,7 @@ uint32_t Board::captureChain(Point head) {
   Point* hd = head_.data();
   const Point* nx = next_.data();
   const Color cc = col[head];
-  const uint16_t delta = static_cast<uint16_t>(nbrUnit(Color::Empty) - nbrUnit(cc));
+  const uint16_t delta = static_cast<uint16_t>(nbrUnit(Color::Empty) - stoneUnit(cc));
   const uint32_t begin = static_cast<uint32_t>(capturedStones_.size());
   uint32_t count = 0;
   uint64_t hash = hash_;
@@ -205,7 +205,7 @@ void Board::settle(Point p, Color c, unsigned mine, unsigned dead, Point join) {
   for (; mine != 0; mine &= mine - 1) {
     const Point h = head_[nbs[std::countr_zero(mine)]];
     if (h == mineHead) continue;
-    if (info_[h].size >= info_[mineHead].size) {
+    if (info_[h].sizeColor >= info_[mineHead].sizeColor) {  // same colour: by size
       mergeChains<Record>(h, mineHead);
       mineHead = h;
     } else {
@@ -216,7 +216,7 @@ void Board::settle(Point p, Color c, unsigned mine, unsigned dead, Point join) {
   if (nCaptured == 0 && own.libs == 0) {
     assert(allowSuicide_);
     captureChain<Record>(mineHead);
-  } else if (nCaptured == 1 && own.size == 1 && own.libs == 1) {
+  } else if (nCaptured == 1 && own.size() == 1 && own.libs == 1) {
     ko_ = capturedHead;
     koColor_ = opponent(c);
   }
@@ -254,7 +254,7 @@ void Board::unmerge(const Merge& m) {
   } while (s != m.absorbed);
   ChainInfo& k = info_[m.kept];
   k.libs -= m.info.libs;
-  k.size -= m.info.size;
+  k.sizeColor -= m.info.sizeColor & ~3u;
   info_[m.absorbed] = m.info;
 }
 
@@ -283,7 +283,7 @@ void Board::uncapture(const Capture& cap) {
     bumpNeighbours(q, delta);
   }
   // A chain is captured when its last pseudo-liberty is filled.
-  in[cap.head] = ChainInfo{0, cap.count};
+  in[cap.head] = chainInfo(0, cap.count, cap.color);
   captures_[colorIndex(cap.color)] -= static_cast<int>(cap.count);
   stones_[colorIndex(cap.color)] += static_cast<int>(cap.count);
 }
@@ -314,7 +314,7 @@ bool Board::undo() {
     const Point join = hd[p];
     std::swap(next_[join], next_[p]);
     in[join].libs -= nbr_[p] & 0xFu;
-    in[join].size -= 1;
+    in[join].sizeColor -= STONE;
     hd[p] = 0;
     color_[p] = Color::Empty;
     addEmpty(p);
@@ -394,14 +394,14 @@ void Board::rebuildChains() {
       hash_ ^= key(p, c);
       if (head_[p] != NO_POINT) continue;
       // Flood fill the chain, linking stones into a cycle headed by p.
-      ChainInfo ci;
+      ChainInfo ci = chainInfo(0, 0, c);
       Point last = p;
       head_[p] = p;
       stack.assign(1, p);
       while (!stack.empty()) {
         const Point q = stack.back();
         stack.pop_back();
-        ++ci.size;
+        ci.sizeColor += STONE;
         for (Point n : neighbours(q)) {
           if (color_[n] == Color::Empty) ++ci.libs;
           if (color_[n] == c && head_[n] == NO_POINT) {
@@ -469,11 +469,11 @@ std::string Board::checkConsistency() const {
     do {
       if (head_[s] != p) return "chain list leaves its chain at " + describe(s);
       s = next_[s];
-      if (++n > twin.info_[twin.head_[p]].size) return "chain list too long at " + describe(p);
+      if (++n > twin.info_[twin.head_[p]].size()) return "chain list too long at " + describe(p);
     } while (s != p);
     const ChainInfo& mine = info_[p];
     const ChainInfo& ref = twin.info_[twin.head_[p]];
-    if (n != ref.size || !(mine == ref)) return "chain info differs for chain at " + describe(p);
+    if (n != ref.size() || !(mine == ref)) return "chain info differs for chain at " + describe(p);
   }
   if (ko_ != NO_POINT && color_[ko_] != Color::Empty) return "ko point is not empty";
   return "";

@@ -57,7 +57,16 @@
 #include "engine/board/coord.hpp"
 #include "engine/board/zobrist.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace engine {
+
+namespace detail {
+// Four 32-bit lanes (GCC/Clang vector extensions): the four neighbours of a point.
+using Lanes = uint32_t __attribute__((vector_size(16)));
+}  // namespace detail
 
 // What changed in one move: the stone placed (or PASS) and the stones it removed.
 struct MoveRecord {
@@ -127,7 +136,7 @@ class Board {
   // Chain queries (p must hold a stone).
   Point chainHead(Point p) const { return head_[p]; }
   Point nextInChain(Point p) const { return next_[p]; }
-  int chainSize(Point p) const { return static_cast<int>(info_[head_[p]].size); }
+  int chainSize(Point p) const { return static_cast<int>(info_[head_[p]].size()); }
   // Exact number of distinct liberties of p's chain (walks the chain).
   int liberties(Point p) const;
   // True when p's chain has exactly one liberty. A chain with one liberty has at most 4
@@ -167,6 +176,18 @@ class Board {
 
   // The empty points, in no particular order.
   std::span<const Point> emptyPoints() const { return {empties_.data(), nEmpty_}; }
+  // Swaps entries i and j (below emptyPoints().size()) of the empty list, whose order is
+  // unspecified: the baseline player draws without replacement in the list itself
+  // instead of a copy of it.
+  void swapEmpties(uint32_t i, uint32_t j) {
+    Point* list = empties_.data();
+    uint32_t* index = emptyIndex_.data();
+    const Point a = list[i], b = list[j];
+    list[i] = b;
+    list[j] = a;
+    index[b] = i;
+    index[a] = j;
+  }
 
   // True when c may place a stone at p under the board's own rules: p empty, not the
   // simple-ko point, and not suicide (unless allowSuicide). Superko is game.hpp's job.
@@ -246,12 +267,22 @@ class Board {
   std::vector<Color> colorsRowMajor() const;
 
  private:
-  // Per chain, at its head: what every move keeps up to date.
+  // Per chain, at its head: what every move keeps up to date. sizeColor packs the stone
+  // count (times STONE) and the chain's colour (bits 0-1), so that the neighbour passes
+  // of place() and keepsLiberty get a chain's pseudo-liberties and colour from one
+  // 8-byte load (chainLanes). The sink at index 0 keeps sizeColor 0: every non-stone
+  // neighbour reads as colour Empty there, never as a stone colour.
   struct ChainInfo {
     uint32_t libs = 0;  // pseudo-liberties
-    uint32_t size = 0;
+    uint32_t sizeColor = 0;
+    uint32_t size() const { return sizeColor >> 2; }
     bool operator==(const ChainInfo&) const = default;
   };
+  // One stone in ChainInfo::sizeColor.
+  static constexpr uint32_t STONE = 4;
+  static ChainInfo chainInfo(uint32_t libs, uint32_t size, Color c) {
+    return {libs, size * STONE | static_cast<uint32_t>(c)};
+  }
   struct Merge {
     Point absorbed;  // head of the chain that was absorbed
     Point kept;      // head of the chain that absorbed it (splice partner)
@@ -276,6 +307,10 @@ class Board {
   static constexpr uint16_t nbrUnit(Color c) {
     return c == Color::Border ? 0 : static_cast<uint16_t>(1u << (4 * static_cast<int>(c)));
   }
+  // nbrUnit for a stone colour (Black or White), without the Border case.
+  static constexpr uint16_t stoneUnit(Color c) {
+    return static_cast<uint16_t>(1u << (4 * static_cast<int>(c)));
+  }
   // Adds `delta` (mod 2^16) to the neighbour counts of p's four neighbours.
   void bumpNeighbours(Point p, uint16_t delta) {
     uint16_t* nb = nbr_.data();
@@ -295,8 +330,7 @@ class Board {
     const uint32_t i = index[p];
     const Point last = list[--nEmpty_];
     list[i] = last;
-    index[last] = i;
-    index[p] = UINT32_MAX;
+    index[last] = i;  // the index of a point that is not empty is never read
   }
   // The body of play (Record: with an undo frame) and playNoUndo, defined below the
   // class so that the light playout's loop (random_player.cpp) inlines it.
@@ -331,6 +365,10 @@ class Board {
     info_[h].libs += static_cast<uint32_t>(Sign);
     return h;
   }
+  // The pseudo-liberties and sizeColor of the chains headed by the four lanes of h:
+  // four 8-byte loads split by two shuffles (little-endian: libs is the low half).
+  [[gnu::always_inline]] static void chainLanes(const ChainInfo* in, detail::Lanes h,
+                                                detail::Lanes& libs, detail::Lanes& sizeColor);
   // Walks p's chain: its liberty when it has exactly one, otherwise NO_POINT.
   Point soleLiberty(Point p) const;
   std::string describe(Point p) const;
@@ -360,6 +398,16 @@ class Board {
 };
 
 namespace detail {
+
+// Bit i set when lane i of the lane-wise comparison result m (0 or all ones) is set:
+// one movmskps on x86 (SSE2 is part of x86-64), instead of shuffles and ors.
+[[gnu::always_inline]] inline unsigned laneBits(Lanes m) {
+#if defined(__SSE2__)
+  return static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps((__m128i)m)));
+#else
+  return (m[0] & 1u) | (m[1] & 2u) | (m[2] & 4u) | (m[3] & 8u);
+#endif
+}
 
 // The diagonal rule of isEyeOf for every combination of the four diagonal colours (2
 // bits each, Color values), one table per colour to play: on the edge (a border
@@ -393,28 +441,38 @@ inline constexpr auto EYE_DIAGONALS_OK = [] {
 // exactly when its pseudo-liberty count equals the number of p's neighbours in the
 // chain: a comparison of heads, no sums. Done on the four neighbours at once in 4-lane
 // vectors (GCC/Clang vector extensions): lane i compares head i with the three others
-// by rotating the head vector. Border neighbours (head 0, colour Border) never count.
+// by rotating the head vector. Border neighbours (head 0, the sink: colour Empty in
+// sizeColor) never count.
+inline void Board::chainLanes(const ChainInfo* in, detail::Lanes h, detail::Lanes& libs,
+                              detail::Lanes& sizeColor) {
+  static_assert(sizeof(ChainInfo) == 8 && std::endian::native == std::endian::little);
+  using V = detail::Lanes;
+  using Q = uint64_t __attribute__((vector_size(16)));
+  const Q a = {std::bit_cast<uint64_t>(in[h[0]]), std::bit_cast<uint64_t>(in[h[1]])};
+  const Q b = {std::bit_cast<uint64_t>(in[h[2]]), std::bit_cast<uint64_t>(in[h[3]])};
+  libs = __builtin_shufflevector((V)a, (V)b, 0, 2, 4, 6);
+  sizeColor = __builtin_shufflevector((V)a, (V)b, 1, 3, 5, 7);
+}
+
 inline bool Board::keepsLiberty(Point p, Color c) const {
-  using V = uint32_t __attribute__((vector_size(16)));
+  using V = detail::Lanes;
   const Point s = static_cast<Point>(stride_);
   const Point* hd = head_.data();
-  const Color* col = color_.data();
-  const ChainInfo* in = info_.data();
   const V h = {hd[p - s], hd[p - 1], hd[p + 1], hd[p + s]};
-  const V libs = {in[h[0]].libs, in[h[1]].libs, in[h[2]].libs, in[h[3]].libs};
-  const V colour = {static_cast<uint32_t>(col[p - s]), static_cast<uint32_t>(col[p - 1]),
-                    static_cast<uint32_t>(col[p + 1]), static_cast<uint32_t>(col[p + s])};
+  V libs, sizeColor;
+  chainLanes(info_.data(), h, libs, sizeColor);
+  const V colour = sizeColor & 3u;
   // (x == y) is all ones (-1) where equal: inChain = 1 + the number of other equal heads.
   const V inChain = V{1, 1, 1, 1} - (V)(h == __builtin_shufflevector(h, h, 1, 2, 3, 0)) -
                     (V)(h == __builtin_shufflevector(h, h, 2, 3, 0, 1)) -
                     (V)(h == __builtin_shufflevector(h, h, 3, 0, 1, 2));
   const V only = (V)(libs == inChain);
-  const V own = (V)(colour == static_cast<uint32_t>(c));
-  const V enemy = (V)(colour == static_cast<uint32_t>(stoneOpponent(c)));
-  // Own chain with another liberty, or opponent chain captured by the move.
-  const V safe = (own & ~only) | (enemy & only);
-  const V any = safe | __builtin_shufflevector(safe, safe, 2, 3, 0, 1);
-  return (any[0] | any[1]) != 0;
+  // Safe lanes: an own chain with another liberty, or an opponent chain captured by the
+  // move. colour ^ c is 0 for own, 3 for opponent and c (1 or 2) for border (p has no
+  // empty neighbour); xor-ing 3 where the chain's only liberty is p leaves 0 exactly on the
+  // safe lanes.
+  const V u = (colour ^ static_cast<uint32_t>(c)) ^ (only & 3u);
+  return detail::laneBits((V)(u == 0u)) != 0;
 }
 
 inline bool Board::eyeDiagonalsOk(Point p, Color c) const {
@@ -453,12 +511,12 @@ inline void Board::place(Point p, Color c) {
   removeEmpty(p);
   hash_ ^= key(p, c);
   ++stones_[static_cast<int>(c) - 1];  // Black 0, White 1
-  bumpNeighbours(p, static_cast<uint16_t>(nbrUnit(c) - nbrUnit(Color::Empty)));
+  bumpNeighbours(p, static_cast<uint16_t>(stoneUnit(c) - nbrUnit(Color::Empty)));
   ko_ = NO_POINT;
   koColor_ = Color::Empty;
   hd[p] = p;
   nx[p] = p;
-  in[p] = ChainInfo{libs, 1};
+  in[p] = chainInfo(libs, 1, c);
   // No neighbouring stone and a liberty: nothing to join, merge or capture (a lone stone
   // without liberties happens on a 1x1 board).
   if ((counts & 0xFF0) == 0 && libs != 0) return;
@@ -468,37 +526,33 @@ inline void Board::place(Point p, Color c) {
   // come before the stores and a chain seen in two lanes gets the same value twice.
   // Lane i of `mine` marks an own neighbour, of `dead` an opponent chain whose last
   // pseudo-liberty p fills (every lane of that chain; settle captures it once).
-  using V = uint32_t __attribute__((vector_size(16)));
+  using V = detail::Lanes;
   const V h = {hd[p - st], hd[p - 1], hd[p + 1], hd[p + st]};
   const V adjacent = V{1, 1, 1, 1} - (V)(h == __builtin_shufflevector(h, h, 1, 2, 3, 0)) -
                      (V)(h == __builtin_shufflevector(h, h, 2, 3, 0, 1)) -
                      (V)(h == __builtin_shufflevector(h, h, 3, 0, 1, 2));
-  const V left = V{in[h[0]].libs, in[h[1]].libs, in[h[2]].libs, in[h[3]].libs} - adjacent;
+  V libsV, sizeColor;
+  chainLanes(in, h, libsV, sizeColor);
+  const V left = libsV - adjacent;
   in[h[0]].libs = left[0];
   in[h[1]].libs = left[1];
   in[h[2]].libs = left[2];
   in[h[3]].libs = left[3];
-  const V colour = {static_cast<uint32_t>(col[p - st]), static_cast<uint32_t>(col[p - 1]),
-                    static_cast<uint32_t>(col[p + 1]), static_cast<uint32_t>(col[p + st])};
-  const V lane = {1, 2, 4, 8};
+  const V colour = sizeColor & 3u;  // Empty (0) for non-stones
   const V ownV = (V)(colour == static_cast<uint32_t>(c));
   const V deadV = (V)(colour == static_cast<uint32_t>(stoneOpponent(c))) & (V)(left == 0);
-  const V bits = (ownV & lane) | ((deadV & lane) << 4);
-  const V bits2 = bits | __builtin_shufflevector(bits, bits, 2, 3, 0, 1);
-  const unsigned both = bits2[0] | bits2[1];
-  const unsigned mine = both & 0xF, dead = both >> 4;
+  const unsigned mine = detail::laneBits(ownV), dead = detail::laneBits(deadV);
   // Join p to its first own neighbour's chain, or to itself (a no-op splice).
   const Point heads[5] = {h[0], h[1], h[2], h[3], p};
   const Point join = heads[std::countr_zero(mine | 16u)];
-  in[p] = ChainInfo{};
+  // p's own record is zero stones of colour c, so that joining itself makes it one.
+  in[p] = chainInfo(0, 0, c);
   in[join].libs += libs;
-  in[join].size += 1;
+  in[join].sizeColor += STONE;
   hd[p] = join;
   std::swap(nx[join], nx[p]);
   // Nonzero when an own neighbour belongs to another chain than `join`.
-  const V otherV = (V)(h != join) & ownV;
-  const V otherV2 = otherV | __builtin_shufflevector(otherV, otherV, 2, 3, 0, 1);
-  const Point others = otherV2[0] | otherV2[1];
+  const unsigned others = detail::laneBits((V)(h != join) & ownV);
   // Captures, merges of further own chains and suicide are out of line: most moves
   // have none of them.
   if ((dead | others) != 0 || in[join].libs == 0) settle<Record>(p, c, mine, dead, join);

@@ -21,6 +21,10 @@ class RandomPlayer {
   Point choose(const Board& board, Color c);
   // A move for the side to move under the game's full rules (superko too), or PASS.
   Point choose(const Game& game);
+  // choose(board, c) that draws without replacement in the board's own empty list
+  // (reordering it) instead of a copy: the light playout's player. Same distribution;
+  // the order of the empty list, and so later draws, differ from choose().
+  Point chooseInPlace(Board& board, Color c);
 
   Rng& rng() { return rng_; }
 
@@ -29,6 +33,8 @@ class RandomPlayer {
   Point pick(const Board& board, Accept accept);
   template <typename Accept>
   Point pickRest(std::span<const Point> empties, uint32_t missed, Accept accept);
+  template <typename Accept>
+  Point pickRestInPlace(Board& board, uint32_t missed, Accept accept);
   // Uniform in [0, n) (Lemire's multiply-shift) from 32 random bits. The bits come from
   // a buffer filled with both halves of 16 Rng outputs at a time: one Rng step for two
   // draws, and the refill branch is taken once in 32 draws (predictable).

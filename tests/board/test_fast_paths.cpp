@@ -297,22 +297,29 @@ TEST_CASE("the baseline player is uniform over the legal non-eye moves", "[fast]
       }
       const size_t empties = b.emptyPoints().size();
       if (ok.size() >= 3 && 3 * ok.size() <= empties) {
-        RandomPlayer player(seed * 1000 + static_cast<uint64_t>(m));
-        std::vector<int> hits(ok.size(), 0);
-        const int draws = 3000 * static_cast<int>(ok.size());
-        for (int d = 0; d < draws; ++d) {
-          const Point p = player.choose(b, c);
-          const auto it = std::find(ok.begin(), ok.end(), p);
-          INFO("seed " << seed << " move " << m << " chose " << p);
-          REQUIRE(it != ok.end());
-          ++hits[static_cast<size_t>(it - ok.begin())];
+        // choose() on the board, chooseInPlace() on a copy whose empty list it reorders
+        // from draw to draw.
+        for (const bool inPlace : {false, true}) {
+          RandomPlayer player(seed * 1000 + static_cast<uint64_t>(m));
+          Board work(b);
+          std::vector<int> hits(ok.size(), 0);
+          const int draws = 3000 * static_cast<int>(ok.size());
+          for (int d = 0; d < draws; ++d) {
+            const Point p = inPlace ? player.chooseInPlace(work, c) : player.choose(b, c);
+            const auto it = std::find(ok.begin(), ok.end(), p);
+            INFO("seed " << seed << " move " << m << " chose " << p << " in place " << inPlace);
+            REQUIRE(it != ok.end());
+            ++hits[static_cast<size_t>(it - ok.begin())];
+          }
+          const double expected = draws / static_cast<double>(ok.size());
+          double chi2 = 0;
+          for (int h : hits) chi2 += (h - expected) * (h - expected) / expected;
+          const double df = static_cast<double>(ok.size() - 1);
+          INFO("seed " << seed << " move " << m << " accepted " << ok.size() << " of " << empties
+                       << " in place " << inPlace);
+          CHECK(chi2 < df + 5 * std::sqrt(2 * df) + 5);
+          CHECK(work.checkConsistency().empty());
         }
-        const double expected = draws / static_cast<double>(ok.size());
-        double chi2 = 0;
-        for (int h : hits) chi2 += (h - expected) * (h - expected) / expected;
-        const double df = static_cast<double>(ok.size() - 1);
-        INFO("seed " << seed << " move " << m << " accepted " << ok.size() << " of " << empties);
-        CHECK(chi2 < df + 5 * std::sqrt(2 * df) + 5);
         ++positions;
         break;
       }
@@ -337,7 +344,8 @@ TEST_CASE("the baseline player passes exactly when nothing is accepted", "[fast]
     for (int m = 0; m < 200 && passes < 2; ++m) {
       bool any = false;
       for (Point q : b.emptyPoints()) any |= b.isLegalNotEye(q, c);
-      const Point p = player.choose(b, c);
+      // Odd seeds draw in the board's own list (the light playout's player).
+      const Point p = seed % 2 == 1 ? player.chooseInPlace(b, c) : player.choose(b, c);
       INFO("seed " << seed << " move " << m);
       REQUIRE((p == PASS) == !any);
       if (p == PASS) {
@@ -348,6 +356,7 @@ TEST_CASE("the baseline player passes exactly when nothing is accepted", "[fast]
         b.playNoUndo(p, c);
         passes = 0;
       }
+      REQUIRE(b.checkConsistency().empty());
       c = opponent(c);
     }
   }
