@@ -40,10 +40,10 @@ const std::vector<Game>& positions19() {
 const char* REDUCERS[] = {"resample", "sector", "block"};
 const char* SCHEDULES[] = {"standard", "faster", "slower"};
 
-// Runs reduce(cascade, game, chain) over every chain of the schedule for each item;
-// reducer and schedule come from the benchmark's two arguments.
-template <class Reduce>
-void runReduction(benchmark::State& state, Reduce reduce) {
+// Runs body(cascade, game, schedule) once per item over the sample positions; reducer
+// and schedule come from the benchmark's two arguments.
+template <class Body>
+void runOnPositions(benchmark::State& state, Body body) {
   CascadeParams p;
   p.reducer = REDUCERS[state.range(0)];
   p.schedule = SCHEDULES[state.range(1)];
@@ -51,27 +51,23 @@ void runReduction(benchmark::State& state, Reduce reduce) {
   const reduce::Schedule s = reduce::parseSchedule(p.schedule, {19, 19});
   state.SetLabel(p.reducer + "/" + p.schedule);
   size_t i = 0;
-  for (auto _ : state) {
-    const Game& g = positions19()[i++ % positions19().size()];
-    for (const auto& chain : s.chains) benchmark::DoNotOptimize(reduce(cascade, g, chain));
-  }
+  for (auto _ : state) body(cascade, positions19()[i++ % positions19().size()], s);
   state.SetItemsProcessed(state.iterations());
 }
 
+// Runs reduce(cascade, game, chain) over every chain of the schedule for each item.
+template <class Reduce>
+void runReduction(benchmark::State& state, Reduce reduce) {
+  runOnPositions(state, [&](const Cascade& cascade, const Game& g, const reduce::Schedule& s) {
+    for (const auto& chain : s.chains) benchmark::DoNotOptimize(reduce(cascade, g, chain));
+  });
+}
+
 void Reduce19to5(benchmark::State& state) {
-  CascadeParams p;
-  p.reducer = REDUCERS[state.range(0)];
-  p.schedule = SCHEDULES[state.range(1)];
-  const Cascade cascade(p);
-  const reduce::Schedule s = reduce::parseSchedule(p.schedule, {19, 19});
-  state.SetLabel(p.reducer + "/" + p.schedule);
-  size_t i = 0;
-  for (auto _ : state) {
-    const Game& g = positions19()[i++ % positions19().size()];
+  runOnPositions(state, [](const Cascade& cascade, const Game& g, const reduce::Schedule& s) {
     for (const auto& levels : cascade.reduceSchedule(g.board(), s))
       benchmark::DoNotOptimize(levels.back().toBoard().hash());
-  }
-  state.SetItemsProcessed(state.iterations());
+  });
 }
 BENCHMARK(Reduce19to5)->ArgsProduct({{0, 1, 2}, {0, 1, 2}})->Unit(benchmark::kMicrosecond);
 // The same body a fixed number of times, for instruction counts: callgrind's total of

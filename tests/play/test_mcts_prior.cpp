@@ -109,6 +109,25 @@ TEST_CASE("learned prior: which model a search uses") {
   CHECK(model->spatial().size() > 0);
 }
 
+namespace {
+
+// The priors a fresh root expansion gives the moves of `stats`, in their order (the
+// from-scratch twin of what the search stored).
+std::vector<Prior> freshRootPriors(const Game& g, const MctsParams& params,
+                                   const std::vector<MoveStat>& stats) {
+  std::vector<Point> moves;
+  for (const MoveStat& m : stats) moves.push_back(m.move);
+  Board board = g.board();
+  prior::IncrementalScorer scorer(*params.learned.model);
+  std::vector<Prior> fresh;
+  std::vector<float> probs;
+  const Point last = g.moves().back().point, before = g.moves()[g.moves().size() - 2].point;
+  nodePriors(board, g.toMove(), last, before, moves, false, params, &scorer, fresh, probs);
+  return fresh;
+}
+
+}  // namespace
+
 TEST_CASE("learned prior: the tree's root priors equal a from-scratch computation") {
   const Game g = randomGame(20, 5);
   MctsParams params;
@@ -120,14 +139,8 @@ TEST_CASE("learned prior: the tree's root priors equal a from-scratch computatio
   CHECK(trees.checkConsistency() == "");
   const std::vector<MoveStat> root = trees.childStats({});
   REQUIRE(!root.empty());
-  std::vector<Point> moves;
-  for (const MoveStat& m : root) moves.push_back(m.move);
-  Board board = g.board();
-  prior::IncrementalScorer scorer(*params.learned.model);
-  std::vector<Prior> fresh;
-  std::vector<float> probs;
-  const Point last = g.moves().back().point, before = g.moves()[g.moves().size() - 2].point;
-  nodePriors(board, g.toMove(), last, before, moves, false, params, &scorer, fresh, probs);
+  const std::vector<Prior> fresh = freshRootPriors(g, params, root);
+  const Board& board = g.board();
   int boosted = 0;
   for (size_t i = 0; i < root.size(); ++i) {
     INFO("move " << root[i].move);
@@ -204,16 +217,9 @@ TEST_CASE("root move order: a search's moves come in genmove's order with their 
     }
     CHECK(visits == r.playouts);
     CHECK(unvisited > 10);  // the tie-break decides most of the ranking here
-    std::vector<Point> moves;
-    for (const MoveStat& m : r.moves) moves.push_back(m.move);
-    Board board = g.board();
-    prior::IncrementalScorer scorer(*params.learned.model);
-    std::vector<Prior> fresh;
-    std::vector<float> probs;
-    const Point last = g.moves().back().point, before = g.moves()[g.moves().size() - 2].point;
-    nodePriors(board, g.toMove(), last, before, moves, false, params, &scorer, fresh, probs);
-    for (size_t i = 0; i < moves.size(); ++i) {
-      INFO("seed " << seed << ", move " << moves[i]);
+    const std::vector<Prior> fresh = freshRootPriors(g, params, r.moves);
+    for (size_t i = 0; i < r.moves.size(); ++i) {
+      INFO("seed " << seed << ", move " << r.moves[i].move);
       CHECK(r.moves[i].priorVisits == fresh[i].visits);
       CHECK(r.moves[i].priorWins == fresh[i].wins);
     }
