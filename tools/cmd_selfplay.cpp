@@ -88,6 +88,11 @@ int runSelfplay(const std::vector<std::string>& args) {
   if (vm.count("komi")) r.komi = komi;
   const engine::BoardSize bs = engine::parseBoardSize(size);
   if (maxMoves < 0) maxMoves = 3 * bs.points();
+  // Refuse before playing, not after: a long game must not end in a write error.
+  if (!sgfOut.empty() && (bs.width > 52 || bs.height > 52)) {
+    throw UsageError("--sgf: board " + bs.str() +
+                     " is above 52x52, which SGF cannot hold (docs/GAME_FORMAT.md)");
+  }
   const auto start = std::chrono::steady_clock::now();
   const std::clock_t cpuStart = std::clock();
   engine::Game game(bs, r);
