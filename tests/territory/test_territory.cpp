@@ -495,3 +495,53 @@ TEST_CASE("territory counting: a point next to stones of both colours is dame", 
   CHECK(counted.blackTerritory == 16);
   CHECK(counted.blackArea == ev.blackArea);
 }
+
+TEST_CASE("territory counting: a chain its owner can connect by filling a dame owes nothing",
+          "[territory]") {
+  // The white stone C at (3, 2) has one liberty of White's own, e at (4, 2), and two
+  // dame, a at (3, 1) and b at (3, 3). Black fills one of them; White fills the other and
+  // so joins C to a wall with plenty of liberties in White's area: e stays territory
+  // (the shape of 1415886847 O12 and 1489235695 F13, which GNU Go and the records count).
+  // With every dame counted as filled by Black (the session-7 rule), C is in atari and
+  // White must connect at e.
+  const Board b = parseBoard(R"(
+    . X . O O . .
+    . X X . O . .
+    . X X O . . .
+    . X X . O . .
+    . X . O O . .)");
+  const Evaluation ev = evaluate(b, 0);
+  REQUIRE(statusAt(ev, 1, 0) == GroupStatus::Alive);
+  REQUIRE(statusAt(ev, 3, 2) != GroupStatus::Dead);
+  REQUIRE(ownerAt(ev, 4, 2) == Owner::White);
+  CHECK(ev.fillPoints.empty());
+  CHECK(ev.whiteTerritory == 11);  // columns 5..6 and e
+  CHECK(ev.blackTerritory == 5);   // column 0
+  TerritoryParams old;
+  old.fillReadsDame = false;
+  const Evaluation charged = evaluate(b, 0, old);
+  CHECK(charged.fillPoints == std::vector<Point>{b.point(4, 2)});
+  CHECK(charged.whiteTerritory == 10);
+  CHECK(charged.whiteArea == ev.whiteArea);
+}
+
+TEST_CASE("territory counting: one saving dame is not enough", "[territory]") {
+  // Top left: the black stones at (0, 0) and (0, 1) have the dame a at (1, 0) and
+  // Black's own point (0, 2). White fills a first, so Black must connect at (0, 2)
+  // whatever he could do with a himself: the point is charged with or without the
+  // reading of the dame.
+  const Board b = parseBoard(R"(
+    X . O . . . .
+    X O O . . . .
+    . X O . . . .
+    X X O . . . .
+    . X O . . . .
+    X X O . . . .
+    . X O . . . .)");
+  for (bool read : {false, true}) {
+    TerritoryParams p;
+    p.fillReadsDame = read;
+    const Evaluation ev = evaluate(b, 0, p);
+    CHECK(ev.fillPoints == std::vector<Point>{b.point(0, 2)});
+  }
+}
