@@ -345,6 +345,10 @@ int runScore(const std::vector<std::string>& args) {
       "with --fill-after-dame: no point is charged when the opponent cannot safely fill one of "
       "the chain's dame or its owner can fill one and so connect (1, the default; 0: every "
       "dame counts as filled by the opponent)")(
+      "behind-dame",
+      po::value(&o.eval.behindDameNoTerritory)->default_value(o.eval.behindDameNoTerritory),
+      "territory counting: an owned empty point whose every empty neighbour is a dame is "
+      "dame (1, the default; 0: counted)")(
       "border-dame",
       po::value(&o.eval.borderDameNoTerritory)->default_value(o.eval.borderDameNoTerritory),
       "territory counting: an empty point next to stones of both colours (dead ones off) is "

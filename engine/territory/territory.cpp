@@ -349,6 +349,28 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
   // territory once the dame are filled are not territory either.
   std::vector<char> dame(n, 0);
   if (params.borderDameNoTerritory) dame = borderDame(clean);
+  if (params.behindDameNoTerritory) {
+    // An owned point whose every empty neighbour is a dame (one at least) sits behind a
+    // gap: whoever fills that dame, the point is next to the opponent's stone or must be
+    // filled; GNU Go and the records count it as dame. Read on the board as it stands (a
+    // dead stone's point is no empty neighbour), one step (no propagation).
+    std::vector<char> behind(n, 0);
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        const Point p = board.point(x, y);
+        const size_t i = index(p);
+        if (board.at(p) != Color::Empty || ev.ownership[i] == Owner::None || dame[i]) continue;
+        int open = 0, other = 0;
+        for (Point q : board.neighbours(p)) {
+          if (board.at(q) != Color::Empty) continue;
+          const size_t j = index(q);
+          (dame[j] || ev.ownership[j] == Owner::None ? open : other) += 1;
+        }
+        behind[i] = open > 0 && other == 0;
+      }
+    }
+    for (size_t i = 0; i < n; ++i) dame[i] |= behind[i];
+  }
   for (size_t i = 0; i < n; ++i) sekiEye[i] |= dame[i];
   if (params.fillAfterDame) {
     std::vector<char> inSeki(board.arraySize(), 0);

@@ -109,6 +109,9 @@ struct TerritoryParams {
   // Territory counting: an empty point next to stones of both colours once the dead
   // stones are off is dame (never surrounded by one colour); area counting keeps its owner.
   bool borderDameNoTerritory = true;
+  // Territory counting: an owned empty point whose every empty neighbour is a dame (at
+  // least one) is dame too (a point behind a gap in a wall); area counting keeps its owner.
+  bool behindDameNoTerritory = true;
   // When set (and playouts > 0), reads the ownership the playout check uses instead of
   // the light playouts above: per point, row-major, +1 Black .. -1 White (e.g. the heavy
   // playouts of engine/play/final_status.hpp). Must be deterministic for a given board.

@@ -545,3 +545,35 @@ TEST_CASE("territory counting: one saving dame is not enough", "[territory]") {
     CHECK(ev.fillPoints == std::vector<Point>{b.point(0, 2)});
   }
 }
+
+TEST_CASE("territory counting: a point behind a dame is dame", "[territory]") {
+  // Black's point p at (2, 2) has one empty neighbour, the dame d at (3, 2) between the
+  // walls. Whoever fills d, p is next to a White stone or must be filled by Black: GNU Go
+  // and the records count it as dame (1510300345 K1, 1512206155 O9). The reader gives
+  // columns 0..3 to Black.
+  const Board b = parseBoard(R"(
+    . . X . O . .
+    . . X X O . .
+    . X . . O . .
+    . . X X O . .
+    . . X . O . .)");
+  TerritoryParams p;
+  p.playouts = 100;
+  p.readerForPoints = true;
+  p.ownershipReader = [](const Board& board) {
+    std::vector<float> v(static_cast<size_t>(board.width()) * board.height());
+    for (size_t i = 0; i < v.size(); ++i) v[i] = i % board.width() <= 3 ? 1.f : -1.f;
+    return v;
+  };
+  const Evaluation ev = evaluate(b, 0, p);
+  REQUIRE(ownerAt(ev, 2, 2) == Owner::Black);
+  REQUIRE(ownerAt(ev, 3, 2) == Owner::Black);
+  CHECK(ev.noTerritory[2 * 7 + 2] == 1);
+  CHECK(ev.blackTerritory == 9);  // columns 0..1 but the stone at (1, 2)
+  CHECK(ev.whiteTerritory == 10);
+  p.behindDameNoTerritory = false;
+  const Evaluation counted = evaluate(b, 0, p);
+  CHECK(counted.noTerritory[2 * 7 + 2] == 0);
+  CHECK(counted.blackTerritory == 10);
+  CHECK(counted.blackArea == ev.blackArea);
+}
