@@ -203,7 +203,8 @@ std::optional<double> gnugoScore(std::unique_ptr<engine::GtpClient>& client, con
 }
 
 // The evaluated final position as text: X/O alive, B/W unsettled, S/s seki (Black/White),
-// x/o dead stones; empty points b/w by owner, '.' nobody's. Rows top to bottom.
+// x/o dead stones; empty points b/w by owner, ','/';' Black's/White's but not territory
+// (seki eye, border dame, fill point), '.' nobody's. Rows top to bottom.
 std::string evaluationDiagram(const engine::Evaluation& ev) {
   std::string out;
   for (int y = 0; y < ev.height; ++y) {
@@ -211,6 +212,7 @@ std::string evaluationDiagram(const engine::Evaluation& ev) {
       const size_t i = static_cast<size_t>(y) * ev.width + x;
       const engine::Owner o = ev.ownership[i];
       char c = o == engine::Owner::Black ? 'b' : o == engine::Owner::White ? 'w' : '.';
+      if (!ev.noTerritory.empty() && ev.noTerritory[i]) c = c == 'b' ? ',' : ';';
       if (ev.groupOf[i] >= 0) {
         const engine::GroupInfo& g = ev.groups[ev.groupOf[i]];
         const bool black = g.color == engine::Color::Black;
@@ -339,6 +341,14 @@ int runScore(const std::vector<std::string>& args) {
       "fill-after-dame", po::value(&o.eval.fillAfterDame)->default_value(o.eval.fillAfterDame),
       "territory counting: a point of its own territory a chain must fill once the dame "
       "are filled is not territory (1, the default; 0: counted)")(
+      "fill-reads-dame", po::value(&o.eval.fillReadsDame)->default_value(o.eval.fillReadsDame),
+      "with --fill-after-dame: no point is charged when the opponent cannot safely fill one of "
+      "the chain's dame or its owner can fill one and so connect (1, the default; 0: every "
+      "dame counts as filled by the opponent)")(
+      "behind-dame",
+      po::value(&o.eval.behindDameNoTerritory)->default_value(o.eval.behindDameNoTerritory),
+      "territory counting: an owned empty point whose every empty neighbour is a dame is "
+      "dame (1, the default; 0: counted)")(
       "border-dame",
       po::value(&o.eval.borderDameNoTerritory)->default_value(o.eval.borderDameNoTerritory),
       "territory counting: an empty point next to stones of both colours (dead ones off) is "

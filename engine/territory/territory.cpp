@@ -67,6 +67,49 @@ std::vector<Owner> protoTerritory(const Board& board, TerritoryModel model) {
   return out;
 }
 
+// The distinct empty points next to the stones of the given chains (chain heads) and to
+// the extra point `plus` (a stone about to be placed there; NO_POINT: none), `plus`
+// itself left out.
+std::vector<Point> libertiesOf(const Board& clean, const std::vector<Point>& heads, Point plus) {
+  std::vector<Point> out;
+  auto add = [&](Point s) {
+    for (Point q : clean.neighbours(s)) {
+      if (clean.at(q) == Color::Empty && q != plus) out.push_back(q);
+    }
+  };
+  for (Point head : heads) {
+    Point s = head;
+    do {
+      add(s);
+      s = clean.nextInChain(s);
+    } while (s != head);
+  }
+  if (plus != NO_POINT) add(plus);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+// The chain heads of colour c next to p.
+std::vector<Point> chainsNextTo(const Board& clean, Point p, Color c) {
+  std::vector<Point> heads;
+  for (Point q : clean.neighbours(p)) {
+    if (clean.at(q) == c) heads.push_back(clean.chainHead(q));
+  }
+  std::sort(heads.begin(), heads.end());
+  heads.erase(std::unique(heads.begin(), heads.end()), heads.end());
+  return heads;
+}
+
+// Can colour c fill the empty point d of the clean board in the dame stage: legal and
+// not a self-atari (its chain keeps two liberties, or it captures)?
+bool safeFill(const Board& clean, Point d, Color c) {
+  for (Point head : chainsNextTo(clean, d, opponent(c))) {
+    if (clean.liberties(head) == 1) return true;  // captures
+  }
+  return libertiesOf(clean, chainsNextTo(clean, d, c), d).size() >= 2;
+}
+
 // The empty points of its own territory a side must fill before the count, once the
 // dame are filled (Japanese counting: those moves cost a point each). On the board
 // without dead stones, a chain outside every seki loses to the opponent every liberty
@@ -74,9 +117,15 @@ std::vector<Owner> protoTerritory(const Board& board, TerritoryModel model) {
 // exactly one liberty of its own territory is left, it is in atari and its owner must
 // connect or extend there (a ko left open, a cut that needs a stone, a false eye to fill).
 // GNU Go's final_status_list dame names such points; the records count them as nobody's.
+// With `readDame`, the dame liberties are read first: the chain owes nothing when the
+// opponent cannot fill one of them safely (illegal or self-atari: that liberty stays), or
+// when two of them are *saving* dame: points its owner can fill safely (a dame move, no
+// cost) that join it to chains with two liberties in his own territory. The opponent
+// fills one saving dame first, the owner the other. One saving dame is not enough: the
+// opponent fills it first (measured: counting one as enough was worse on the tuning 100).
 std::vector<Point> fillPoints(const Board& clean, const std::vector<Owner>& ownership,
                               const std::vector<char>& dame, const std::vector<char>& nearSeki,
-                              const std::vector<char>& inSeki) {
+                              const std::vector<char>& inSeki, bool readDame) {
   const int w = clean.width();
   auto index = [&](Point p) { return static_cast<size_t>(clean.y(p)) * w + clean.x(p); };
   std::vector<Point> out;
@@ -89,7 +138,7 @@ std::vector<Point> fillPoints(const Board& clean, const std::vector<Owner>& owne
       if (!isStone(c) || seen[clean.chainHead(head)]) continue;
       seen[clean.chainHead(head)] = 1;
       bool seki = false;
-      std::vector<Point> own;
+      std::vector<Point> own, open;  // open: liberties that are nobody's (dame)
       int others = 0;
       Point s = head;
       do {
@@ -101,11 +150,26 @@ std::vector<Point> fillPoints(const Board& clean, const std::vector<Owner>& owne
             own.push_back(q);
           } else {
             others += nearSeki[q] ? 100 : 1;  // a seki's shared liberty is never filled
+            if (dame[index(q)] || ownership[index(q)] == Owner::None) open.push_back(q);
           }
         }
         s = clean.nextInChain(s);
       } while (s != head);
-      if (!seki && own.size() == 1 && others < 100) out.push_back(own.front());
+      if (seki || own.size() != 1 || others >= 100) continue;
+      bool owes = true;
+      int saving = 0;
+      for (size_t k = 0; readDame && owes && k < open.size(); ++k) {
+        const Point d = open[k];
+        if (!safeFill(clean, d, opponent(c))) owes = false;
+        if (!safeFill(clean, d, c)) continue;
+        int ownLibs = 0;
+        for (Point q : libertiesOf(clean, chainsNextTo(clean, d, c), d)) {
+          ownLibs += ownership[index(q)] == ownerOf(c) && !dame[index(q)];
+        }
+        saving += ownLibs >= 2;
+      }
+      if (saving >= 2) owes = false;  // the opponent fills one, the owner the other
+      if (owes) out.push_back(own.front());
     }
   }
   std::sort(out.begin(), out.end());
@@ -285,6 +349,28 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
   // territory once the dame are filled are not territory either.
   std::vector<char> dame(n, 0);
   if (params.borderDameNoTerritory) dame = borderDame(clean);
+  if (params.behindDameNoTerritory) {
+    // An owned point whose every empty neighbour is a dame (one at least) sits behind a
+    // gap: whoever fills that dame, the point is next to the opponent's stone or must be
+    // filled; GNU Go and the records count it as dame. Read on the board as it stands (a
+    // dead stone's point is no empty neighbour), one step (no propagation).
+    std::vector<char> behind(n, 0);
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        const Point p = board.point(x, y);
+        const size_t i = index(p);
+        if (board.at(p) != Color::Empty || ev.ownership[i] == Owner::None || dame[i]) continue;
+        int open = 0, other = 0;
+        for (Point q : board.neighbours(p)) {
+          if (board.at(q) != Color::Empty) continue;
+          const size_t j = index(q);
+          (dame[j] || ev.ownership[j] == Owner::None ? open : other) += 1;
+        }
+        behind[i] = open > 0 && other == 0;
+      }
+    }
+    for (size_t i = 0; i < n; ++i) dame[i] |= behind[i];
+  }
   for (size_t i = 0; i < n; ++i) sekiEye[i] |= dame[i];
   if (params.fillAfterDame) {
     std::vector<char> inSeki(board.arraySize(), 0);
@@ -292,10 +378,15 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
       if (g.status != GroupStatus::Seki) continue;
       for (Point s : g.stones) inSeki[s] = 1;
     }
-    ev.fillPoints = fillPoints(clean, ev.ownership, dame, nearSeki, inSeki);
+    ev.fillPoints = fillPoints(clean, ev.ownership, dame, nearSeki, inSeki, params.fillReadsDame);
     // A dead stone's point is no liberty in the game: such a chain is read elsewhere.
     std::erase_if(ev.fillPoints, [&](Point p) { return board.at(p) != Color::Empty; });
     for (Point p : ev.fillPoints) sekiEye[index(p)] = 1;  // owned, not territory
+  }
+  ev.noTerritory.assign(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    ev.noTerritory[i] = sekiEye[i] && ev.ownership[i] != Owner::None &&
+                        board.at(static_cast<int>(i % w), static_cast<int>(i / w)) == Color::Empty;
   }
   // Counts.
   int deadOf[2] = {0, 0};

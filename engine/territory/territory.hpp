@@ -102,9 +102,16 @@ struct TerritoryParams {
   // would be in atari there once the opponent fills the dame around it (the owner must
   // connect: a ko left open, a cut, a false eye); area counting is unchanged.
   bool fillAfterDame = true;
+  // With fillAfterDame: a chain owes no point when the opponent cannot safely fill one of
+  // its dame liberties (illegal or self-atari), or when two of them are points its owner
+  // can fill to join chains with two liberties in his own territory (territory.cpp).
+  bool fillReadsDame = true;
   // Territory counting: an empty point next to stones of both colours once the dead
   // stones are off is dame (never surrounded by one colour); area counting keeps its owner.
   bool borderDameNoTerritory = true;
+  // Territory counting: an owned empty point whose every empty neighbour is a dame (at
+  // least one) is dame too (a point behind a gap in a wall); area counting keeps its owner.
+  bool behindDameNoTerritory = true;
   // When set (and playouts > 0), reads the ownership the playout check uses instead of
   // the light playouts above: per point, row-major, +1 Black .. -1 White (e.g. the heavy
   // playouts of engine/play/final_status.hpp). Must be deterministic for a given board.
@@ -150,6 +157,9 @@ struct Evaluation {
   // Owned empty points their owner must fill after the dame (TerritoryParams::
   // fillAfterDame): area but not territory. Sorted padded points.
   std::vector<Point> fillPoints;
+  // Row-major: 1 where an empty owned point counts for area but not territory (a seki's
+  // eye, a border dame, a fill point).
+  std::vector<char> noTerritory;
 
   // Area counts: alive stones + owned empty points + dead opponent stones' points.
   int blackArea = 0, whiteArea = 0;

@@ -495,3 +495,85 @@ TEST_CASE("territory counting: a point next to stones of both colours is dame", 
   CHECK(counted.blackTerritory == 16);
   CHECK(counted.blackArea == ev.blackArea);
 }
+
+TEST_CASE("territory counting: a chain its owner can connect by filling a dame owes nothing",
+          "[territory]") {
+  // The white stone C at (3, 2) has one liberty of White's own, e at (4, 2), and two
+  // dame, a at (3, 1) and b at (3, 3). Black fills one of them; White fills the other and
+  // so joins C to a wall with plenty of liberties in White's area: e stays territory
+  // (the shape of 1415886847 O12 and 1489235695 F13, which GNU Go and the records count).
+  // With every dame counted as filled by Black (the session-7 rule), C is in atari and
+  // White must connect at e.
+  const Board b = parseBoard(R"(
+    . X . O O . .
+    . X X . O . .
+    . X X O . . .
+    . X X . O . .
+    . X . O O . .)");
+  const Evaluation ev = evaluate(b, 0);
+  REQUIRE(statusAt(ev, 1, 0) == GroupStatus::Alive);
+  REQUIRE(statusAt(ev, 3, 2) != GroupStatus::Dead);
+  REQUIRE(ownerAt(ev, 4, 2) == Owner::White);
+  CHECK(ev.fillPoints.empty());
+  CHECK(ev.whiteTerritory == 11);  // columns 5..6 and e
+  CHECK(ev.blackTerritory == 5);   // column 0
+  TerritoryParams old;
+  old.fillReadsDame = false;
+  const Evaluation charged = evaluate(b, 0, old);
+  CHECK(charged.fillPoints == std::vector<Point>{b.point(4, 2)});
+  CHECK(charged.whiteTerritory == 10);
+  CHECK(charged.whiteArea == ev.whiteArea);
+}
+
+TEST_CASE("territory counting: one saving dame is not enough", "[territory]") {
+  // Top left: the black stones at (0, 0) and (0, 1) have the dame a at (1, 0) and
+  // Black's own point (0, 2). White fills a first, so Black must connect at (0, 2)
+  // whatever he could do with a himself: the point is charged with or without the
+  // reading of the dame.
+  const Board b = parseBoard(R"(
+    X . O . . . .
+    X O O . . . .
+    . X O . . . .
+    X X O . . . .
+    . X O . . . .
+    X X O . . . .
+    . X O . . . .)");
+  for (bool read : {false, true}) {
+    TerritoryParams p;
+    p.fillReadsDame = read;
+    const Evaluation ev = evaluate(b, 0, p);
+    CHECK(ev.fillPoints == std::vector<Point>{b.point(0, 2)});
+  }
+}
+
+TEST_CASE("territory counting: a point behind a dame is dame", "[territory]") {
+  // Black's point p at (2, 2) has one empty neighbour, the dame d at (3, 2) between the
+  // walls. Whoever fills d, p is next to a White stone or must be filled by Black: GNU Go
+  // and the records count it as dame (1510300345 K1, 1512206155 O9). The reader gives
+  // columns 0..3 to Black.
+  const Board b = parseBoard(R"(
+    . . X . O . .
+    . . X X O . .
+    . X . . O . .
+    . . X X O . .
+    . . X . O . .)");
+  TerritoryParams p;
+  p.playouts = 100;
+  p.readerForPoints = true;
+  p.ownershipReader = [](const Board& board) {
+    std::vector<float> v(static_cast<size_t>(board.width()) * board.height());
+    for (size_t i = 0; i < v.size(); ++i) v[i] = i % board.width() <= 3 ? 1.f : -1.f;
+    return v;
+  };
+  const Evaluation ev = evaluate(b, 0, p);
+  REQUIRE(ownerAt(ev, 2, 2) == Owner::Black);
+  REQUIRE(ownerAt(ev, 3, 2) == Owner::Black);
+  CHECK(ev.noTerritory[2 * 7 + 2] == 1);
+  CHECK(ev.blackTerritory == 9);  // columns 0..1 but the stone at (1, 2)
+  CHECK(ev.whiteTerritory == 10);
+  p.behindDameNoTerritory = false;
+  const Evaluation counted = evaluate(b, 0, p);
+  CHECK(counted.noTerritory[2 * 7 + 2] == 0);
+  CHECK(counted.blackTerritory == 10);
+  CHECK(counted.blackArea == ev.blackArea);
+}
