@@ -101,6 +101,9 @@ int runGtp(const std::vector<std::string>& args) {
       "puct", po::value(&mcts.search.learned.puct)->default_value(0),
       "mcts tuning: PUCT term c x p x sqrt(N) / (1 + n) in selection (0: off)")(
       "no-hand-priors", "mcts tuning: with a model, leave out the hand-set tactical priors")(
+      "hand-prior-exponent", po::value(&mcts.search.learned.handExponent)->default_value(0),
+      "mcts tuning: with a model, weigh each move's hand-set priors by (p / p_max)^this "
+      "(0: full hand priors)")(
       "cascade", po::value(&cascadeUse)->default_value("off"),
       "mcts: the reduction cascade at the root: off; hints (its uploaded candidates get "
       "extra prior wins); narrow (the root considers only its candidates, the "
@@ -146,8 +149,11 @@ int runGtp(const std::vector<std::string>& args) {
   }
   if (!(mcts.search.learned.weight >= 0 && mcts.search.learned.weight <= 1e4) ||
       !(mcts.search.learned.exponent >= 0 && mcts.search.learned.exponent <= 10) ||
-      !(mcts.search.learned.puct >= 0 && mcts.search.learned.puct <= 100)) {
-    throw UsageError("--prior-weight must be 0..10000, --prior-exponent 0..10, --puct 0..100");
+      !(mcts.search.learned.puct >= 0 && mcts.search.learned.puct <= 100) ||
+      !(mcts.search.learned.handExponent >= 0 && mcts.search.learned.handExponent <= 10)) {
+    throw UsageError(
+        "--prior-weight must be 0..10000, --prior-exponent 0..10, --puct 0..100, "
+        "--hand-prior-exponent 0..10");
   }
   mcts.search.learned.handPriors = vm.count("no-hand-priors") == 0;
   mcts.candidates.use = engine::parseCascadeUse(cascadeUse);

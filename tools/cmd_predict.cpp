@@ -77,7 +77,7 @@ int runPredict(const std::vector<std::string>& args) {
       "model: order the cascade's candidates on the real board by the learned move model "
       "(default: the --ranking above)")(
       "prior-model", po::value(&modelPath)->default_value(defaultModelPath()),
-      "move model table of --real-ranking model and --ranker model")(
+      "move model table of --real-ranking model, --ranker model and --ranker engine")(
       "advice-cache", po::value(&p.cascade.adviceCache)->default_value(true),
       "cache the smallest board's advice by its position (true/false)")(
       "shapes", po::value(&shapes), "shape library file for the shape terms of the ranking")(
@@ -87,6 +87,10 @@ int runPredict(const std::vector<std::string>& args) {
       "engine ranker: virtual wins of a node's most probable move (fgo gtp --prior-weight)")(
       "engine-prior-exponent", po::value(&p.engineSearch.learned.exponent)->default_value(0.5),
       "engine ranker: a move gets weight x (p / p_max)^exponent (fgo gtp --prior-exponent)")(
+      "engine-hand-prior-exponent",
+      po::value(&p.engineSearch.learned.handExponent)->default_value(0),
+      "engine ranker: weigh the hand-set priors by (p / p_max)^this (fgo gtp "
+      "--hand-prior-exponent)")(
       "engine-puct", po::value(&p.engineSearch.learned.puct)->default_value(0),
       "engine ranker: PUCT term of the learned probabilities (fgo gtp --puct)")(
       "engine-rave-equiv", po::value(&p.engineSearch.raveEquiv)->default_value(3500),
@@ -116,17 +120,21 @@ int runPredict(const std::vector<std::string>& args) {
   if (p.enginePlayouts < 1) throw UsageError("--engine-playouts must be at least 1");
   const engine::LearnedPriorParams& lp = p.engineSearch.learned;
   if (!(lp.weight >= 0 && lp.weight <= 1e4) || !(lp.exponent >= 0 && lp.exponent <= 10) ||
-      !(lp.puct >= 0 && lp.puct <= 100) ||
+      !(lp.puct >= 0 && lp.puct <= 100) || !(lp.handExponent >= 0 && lp.handExponent <= 10) ||
       !(p.engineSearch.raveEquiv >= 1 && p.engineSearch.raveEquiv <= 1e9)) {
     throw UsageError(
         "--engine-prior-weight must be 0..10000, --engine-prior-exponent 0..10, --engine-puct "
-        "0..100, --engine-rave-equiv 1..1e9");
+        "0..100, --engine-hand-prior-exponent 0..10, --engine-rave-equiv 1..1e9");
   }
   p.engineSearch.learned.handPriors = !vm["engine-no-hand-priors"].as<bool>();
   if (!(p.areaBoost >= 0)) throw UsageError("--area-boost must be 0 or more");
   if (p.cascade.realRanking == "model" || p.ranker == "model" || p.ranker == "model-hybrid") {
     auto model = std::make_shared<const prior::Model>(prior::Model::load(modelPath));
     p.cascade.scorer = [model] { return std::make_unique<ModelScorer>(model); };
+  }
+  if (p.ranker == "engine" && !vm["prior-model"].defaulted()) {
+    p.engineSearch.learned.model =
+        std::make_shared<const prior::Model>(prior::Model::load(modelPath));
   }
   engine::ShapeLibrary library;
   if (!shapes.empty()) {

@@ -660,9 +660,16 @@ void nodePriors(Board& board, Color c, Point last, Point beforeLast,
     std::fill(probs.begin(), probs.end(), 1.f / static_cast<float>(moves.size()));
     return;  // the model sees no legal move here: it cannot tell them apart
   }
+  constexpr float EVEN = 10;  // computePriors' even-game prior: 10 visits at 50%
+  const bool weigh = lp.handPriors && lp.handExponent > 0;
   for (size_t i = 0; i < moves.size(); ++i) {
     probs[i] = static_cast<float>(probs[i] / sum);
     const double rel = static_cast<double>(probs[i]) / (top / sum);
+    if (weigh) {
+      const auto f = static_cast<float>(std::pow(rel, lp.handExponent));
+      out[i].visits = EVEN + (out[i].visits - EVEN) * f;
+      out[i].wins = EVEN / 2 + (out[i].wins - EVEN / 2) * f;
+    }
     const auto bonus = static_cast<float>(lp.weight * std::pow(rel, lp.exponent));
     out[i].visits += bonus;
     out[i].wins += bonus;

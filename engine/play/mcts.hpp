@@ -64,6 +64,10 @@ struct LearnedPriorParams {
   double exponent = 0.5;   // the i-th candidate gets weight * (p_i / p_max)^exponent
   double puct = 0;         // PUCT term puct * p_i * sqrt(N) / (1 + n_i) in selection (0: off)
   bool handPriors = true;  // keep policy.hpp computePriors beside the learned prior
+  // Hand priors weighed by the model (0: off, full hand priors): each move's hand-set
+  // departure from the even prior is multiplied by (p / p_max)^handExponent, so the
+  // tactical bonuses lift the moves the model finds plausible, not the ones it rejects.
+  double handExponent = 0;
 };
 
 struct MctsParams {
@@ -186,9 +190,10 @@ std::shared_ptr<const prior::Model> searchPriorModel(const MctsParams& params);
 
 // The priors the search gives c's candidate `moves` at a node reached by the moves
 // last, beforeLast (PASS or NO_POINT when none): computePriors (with the nearness bonus
-// when nearLast) unless learned.handPriors is off, plus the learned prior's virtual wins
-// when scorer is not null. probs gets each move's model probability renormalised over
-// `moves` (empty without a scorer). `moves` are legal for c.
+// when nearLast) unless learned.handPriors is off (weighed by the model when
+// learned.handExponent > 0), plus the learned prior's virtual wins when scorer is not null. probs
+// gets each move's model probability renormalised over `moves` (empty without a scorer). `moves`
+// are legal for c.
 void nodePriors(Board& board, Color c, Point last, Point beforeLast,
                 const std::vector<Point>& moves, bool nearLast, const MctsParams& params,
                 prior::IncrementalScorer* scorer, std::vector<Prior>& out,

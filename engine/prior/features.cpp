@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "engine/board/errors.hpp"
+#include "engine/prior/ladder.hpp"
 #include "engine/prior/pattern3.hpp"
 #include "engine/prior/spatial.hpp"
 
@@ -15,9 +16,9 @@ using engine::NO_POINT;
 using engine::PASS;
 
 const char* groupName(int g) {
-  static const char* const NAMES[NUM_GROUPS] = {"pass",     "capture", "escape",    "self-atari",
-                                                "atari",    "edge",    "dist-last", "dist-before",
-                                                "pattern3", "spatial"};
+  static const char* const NAMES[NUM_GROUPS] = {"pass",        "capture",  "escape", "self-atari",
+                                                "atari",       "ladder",   "edge",   "dist-last",
+                                                "dist-before", "pattern3", "spatial"};
   return g >= 0 && g < NUM_GROUPS ? NAMES[g] : "?";
 }
 
@@ -33,6 +34,8 @@ uint32_t groupSize(int g, uint32_t spatialCount) {
       return 3;
     case G_ATARI:
       return 3;
+    case G_LADDER:
+      return 4;
     case G_EDGE:
       return 5;
     case G_DIST_LAST:
@@ -71,6 +74,7 @@ void FeatureContext::reset(const Board& board, Color toMove, Point last, Point b
   last_ = last;
   before_ = beforeLast;
   spatial_ = spatial;
+  scratchValid_ = false;
   if (spatial_ != nullptr) grid_.reset(board, toMove);
   computeLiberties();
 }
@@ -225,6 +229,42 @@ void FeatureContext::tacticalFeatures(Point p, MoveFeatures& m) const {
     const uint32_t v = b.koPoint() != NO_POINT ? 1u : b.chainSize(h) == 1 ? 2u : 3u;
     m.value[G_ATARI] = std::max(m.value[G_ATARI], v);
   }
+  if (m.value[G_ATARI] != 0 || m.value[G_ESCAPE] != 0)
+    m.value[G_LADDER] = ladderValue(p, m.value[G_ATARI] != 0);
+}
+
+// The ladder value (features.hpp G_LADDER) of the move at p, an atari (atari true) or an
+// escape, read on the scratch copy of the board (played and undone).
+uint32_t FeatureContext::ladderValue(Point p, bool atari) const {
+  if (!scratchValid_) {
+    if (scratch_) {
+      *scratch_ = *board_;
+    } else {
+      scratch_ = std::make_unique<Board>(*board_);
+    }
+    scratch_->clearUndo();
+    scratchValid_ = true;
+  }
+  Board& s = *scratch_;
+  const Color opp = engine::opponent(me_);
+  s.play(p, me_);
+  uint32_t v = 0;
+  if (atari) {
+    for (Point nb : s.neighbours(p)) {
+      if (s.at(nb) != opp || !s.inAtari(nb)) continue;
+      int budget = LADDER_BUDGET;
+      if (ladderCaptured(s, nb, budget)) {
+        v = 1;
+        break;
+      }
+      v = 2;
+    }
+  } else {
+    int budget = LADDER_BUDGET;
+    v = s.liberties(p) == 2 && ladderAttackWorks(s, p, budget) ? 3 : 4;
+  }
+  s.undo();
+  return v;
 }
 
 void FeatureContext::localFeatures(Point p, MoveFeatures& m, int* reach) const {
@@ -337,6 +377,21 @@ MoveFeatures tacticalFeaturesByPlaying(const Board& board, Color toMove, Point l
   }
   if (libsAfter == 1)
     m.value[G_SELF_ATARI] = static_cast<uint32_t>(std::min(after.chainSize(p), 3));
+  if (m.value[G_ATARI] != 0) {
+    m.value[G_LADDER] = 0;
+    for (Point nb : after.neighbours(p)) {
+      if (after.at(nb) != opp || after.liberties(nb) != 1) continue;
+      int budget = LADDER_BUDGET;
+      if (ladderCapturedByCopying(after, nb, budget)) {
+        m.value[G_LADDER] = 1;
+        break;
+      }
+      m.value[G_LADDER] = 2;
+    }
+  } else if (m.value[G_ESCAPE] != 0) {
+    int budget = LADDER_BUDGET;
+    m.value[G_LADDER] = libsAfter == 2 && ladderAttackWorksByCopying(after, p, budget) ? 3u : 4u;
+  }
   return m;
 }
 

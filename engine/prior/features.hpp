@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ enum Group : int {
   G_SELF_ATARI,   // the new chain has one liberty: 1 single stone, 2 two, 3 three or more
   G_ATARI,        // puts an opponent chain in atari: 1 while a ko is on the board,
                   // 2 a single stone, 3 a chain of 2+
+  G_LADDER,       // read by ladder.hpp (moves with an atari or escape value only):
+                  // 1 an atari whose chain the ladder captures, 2 an atari whose chain
+                  // escapes, 3 an escape the ladder still captures, 4 an escape that lives
   G_EDGE,         // line of the move: 1..4, 5 for the fifth line and beyond
   G_DIST_LAST,    // distance to the last move d = |dx|+|dy|+max(|dx|,|dy|): value d-1
                   // for d = 2..16, 16 for d >= 17 (Coulom's distance; d = 0, a
@@ -64,9 +68,10 @@ class FeatureContext {
              const SpatialDictionary* spatial = nullptr);
   // Features of the move at p (an empty point legal for toMove) or of PASS.
   MoveFeatures features(Point p) const;
-  // The tactical groups only (capture, escape, self-atari, atari) of the move at p (not
-  // PASS) into m; they need the side-to-move's view of the last move too. Walks the
-  // liberty table only next to a chain with at most 2 liberties.
+  // The tactical groups only (capture, escape, self-atari, atari, ladder) of the move at
+  // p (not PASS) into m; they need the side-to-move's view of the last move too. Walks
+  // the liberty table only next to a chain with at most 2 liberties; reads a ladder
+  // (ladder.hpp, on a scratch copy of the board) only for an atari or an escape.
   void tacticalFeatures(Point p, MoveFeatures& m) const;
   // True when p may have a tactical feature: a neighbour chain with at most 2 liberties,
   // or at most one empty neighbour (self-atari). Otherwise all four groups are 0.
@@ -94,6 +99,7 @@ class FeatureContext {
   void computeLiberties();
   MoveFacts facts(Point p) const;
   uint32_t captureValue(const MoveFacts& f) const;
+  uint32_t ladderValue(Point p, bool atari) const;
 
   const Board* board_ = nullptr;
   Color me_ = Color::Black;
@@ -106,11 +112,13 @@ class FeatureContext {
   uint32_t resetStamp_ = 0;                 // chains with at most 2 liberties
   mutable std::vector<uint32_t> mark_;      // visit stamps by point
   mutable uint32_t stamp_ = 0;
+  mutable std::unique_ptr<Board> scratch_;  // copy of *board_ for ladder reading
+  mutable bool scratchValid_ = false;       // scratch_ holds this position
 };
 
 // Recomputes the features of a move by playing it on a copy of the board (the
 // from-scratch twin of FeatureContext for the tactical groups: capture, escape,
-// self-atari, atari). Slow; for tests.
+// self-atari, atari, and ladder read by the copying twin of ladder.hpp). Slow; for tests.
 MoveFeatures tacticalFeaturesByPlaying(const Board& board, Color toMove, Point last, Point p);
 
 }  // namespace prior

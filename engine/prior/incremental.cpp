@@ -142,7 +142,7 @@ double IncrementalScorer::tacticalProduct(Point p) const {
   MoveFeatures f;
   ctx_.tacticalFeatures(p, f);
   double s = 1.0;
-  for (int g = G_CAPTURE; g <= G_ATARI; ++g) {
+  for (int g = G_CAPTURE; g <= G_LADDER; ++g) {
     if (f.value[g] != 0) s *= model_->gamma(g, f.value[g]);
   }
   return s;

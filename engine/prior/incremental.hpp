@@ -16,7 +16,8 @@
 // groups split into
 //   - local: edge, 3x3 pattern (colours and liberty classes of the 3x3 square) and the
 //     spatial pattern (colours within the matched diamond's reach), cached per point;
-//   - tactical: capture, escape, self-atari, atari, recomputed every call but only at
+//   - tactical: capture, escape, self-atari, atari, ladder (read for ataris and escapes
+//     only), recomputed every call but only at
 //     the few points next to a chain with at most 2 liberties or with at most one empty
 //     neighbour (FeatureContext::mayBeTactical: elsewhere they are all absent);
 //   - distance to the last two moves: two small table lookups per point every call.

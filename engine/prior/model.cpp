@@ -1,10 +1,10 @@
 // Model table I/O and scoring (model.hpp).
 //
 // Payload (kind version 1): the string "fgo-prior-model"; varint group count; per group
-// its name (string), varint size, varint count of gammas that differ from 1, then per
-// such gamma a varint index delta and the float's u32 bit pattern; then the spatial
-// dictionary: varint count, per entry u64 hash and u8 size. Sizes are checked against
-// this build (the 3x3 class count, the dictionary size).
+// its name (string; read by name, so a file may lack groups added later), varint size, varint count
+// of gammas that differ from 1, then per such gamma a varint index delta and the float's u32 bit
+// pattern; then the spatial dictionary: varint count, per entry u64 hash and u8 size. Sizes are
+// checked against this build (the 3x3 class count, the dictionary size).
 #include "engine/prior/model.hpp"
 
 #include <bit>
@@ -98,12 +98,20 @@ Model Model::load(const std::filesystem::path& path) {
   tables::PayloadReader r(t.payload, file);
   if (r.string(64) != PAYLOAD_MAGIC)
     throw bad("payload does not start with " + std::string(PAYLOAD_MAGIC));
-  if (r.varint() != NUM_GROUPS) r.fail("wrong number of feature groups");
+  // Groups are matched by name; a group missing from the file (a model trained before
+  // it existed, e.g. "ladder" before session 8) keeps every gamma 1.
+  const uint64_t groups = r.varint();
+  if (groups == 0 || groups > NUM_GROUPS) r.fail("wrong number of feature groups");
   Model m;
-  std::vector<uint32_t> sizes(NUM_GROUPS);
+  std::vector<bool> seen(NUM_GROUPS, false);
   uint64_t entries = 0;
-  for (int g = 0; g < NUM_GROUPS; ++g) {
-    if (r.string(64) != groupName(g)) r.fail(std::string("expected group ") + groupName(g));
+  for (uint64_t k = 0; k < groups; ++k) {
+    const std::string name = r.string(64);
+    int g = 0;
+    while (g < NUM_GROUPS && name != groupName(g)) ++g;
+    if (g == NUM_GROUPS) r.fail("unknown feature group " + name);
+    if (seen[g]) r.fail("feature group " + name + " twice");
+    seen[g] = true;
     const uint64_t size = r.varint();
     if (g != G_SPATIAL && size != prior::groupSize(g, 0))
       r.fail(std::string("wrong size of group ") + groupName(g));
@@ -112,7 +120,7 @@ Model Model::load(const std::filesystem::path& path) {
     const uint64_t count = r.varint();
     if (count > size) r.fail("more gammas than values");
     uint64_t index = 0;
-    for (uint64_t k = 0; k < count; ++k) {
+    for (uint64_t j = 0; j < count; ++j) {
       index += r.varint();
       if (index >= size) r.fail("gamma index out of range");
       const float v = std::bit_cast<float>(r.u32());

@@ -89,6 +89,37 @@ TEST_CASE("learned prior: model probabilities become virtual wins") {
   for (size_t i = 0; i < moves.size(); ++i) CHECK(out[i].visits == hand[i].visits);
 }
 
+TEST_CASE("learned prior: hand priors weighed by the model (handExponent)") {
+  const Game g = randomGame(30, 5);
+  Board board = g.board();
+  const Color c = g.toMove();
+  const std::vector<Point> moves = candidates(board, c);
+  const Point last = g.moves().back().point, before = g.moves()[g.moves().size() - 2].point;
+  MctsParams params;
+  params.learned.model = firstLineModel();
+  params.learned.weight = 40;
+  params.learned.exponent = 0.5;
+  params.learned.handExponent = 1;
+  prior::IncrementalScorer scorer(*params.learned.model);
+  std::vector<Prior> out;
+  std::vector<float> probs;
+  nodePriors(board, c, last, before, moves, true, params, &scorer, out, probs);
+  const std::vector<Prior> hand = computePriors(board, c, last, moves, true);
+  int scaled = 0;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    INFO("move " << moves[i]);
+    // First-line moves (p = p_max) keep their hand priors; the others get 1/100 of their
+    // departure from the even prior (10 visits, 5 wins).
+    const bool top = firstLine(board, moves[i]);
+    const float f = top ? 1.f : 0.01f;
+    const float bonus = top ? 40.f : 4.f;
+    CHECK(out[i].visits == Approx(10 + (hand[i].visits - 10) * f + bonus).epsilon(1e-3));
+    CHECK(out[i].wins == Approx(5 + (hand[i].wins - 5) * f + bonus).epsilon(1e-3));
+    if (!top && hand[i].visits != 10) ++scaled;
+  }
+  CHECK(scaled > 0);  // the position has hand priors away from the first line
+}
+
 TEST_CASE("learned prior: which model a search uses") {
   MctsParams params;
   params.learned.model = firstLineModel();

@@ -58,7 +58,8 @@ std::vector<float> referenceScores(const prior::Model& m, const Board& b, Color 
     prior::MoveFeatures f = ctx.features(p);
     if (p != PASS) {
       const prior::MoveFeatures t = prior::tacticalFeaturesByPlaying(b, c, last, p);
-      for (int g : {prior::G_CAPTURE, prior::G_ESCAPE, prior::G_SELF_ATARI, prior::G_ATARI}) {
+      for (int g : {prior::G_CAPTURE, prior::G_ESCAPE, prior::G_SELF_ATARI, prior::G_ATARI,
+                    prior::G_LADDER}) {
         f.value[g] = t.value[g];
       }
       if (m.spatial().size() > 0) {
@@ -131,7 +132,8 @@ TEST_CASE("the tactical skip: no tactical feature away from short-of-liberty cha
     for (Point p : cands) {
       if (p == PASS || ctx.mayBeTactical(p)) continue;
       const prior::MoveFeatures t = prior::tacticalFeaturesByPlaying(b, c, last, p);
-      for (int g : {prior::G_CAPTURE, prior::G_ESCAPE, prior::G_SELF_ATARI, prior::G_ATARI}) {
+      for (int g : {prior::G_CAPTURE, prior::G_ESCAPE, prior::G_SELF_ATARI, prior::G_ATARI,
+                    prior::G_LADDER}) {
         REQUIRE(t.value[g] == 0);
       }
     }

@@ -90,7 +90,8 @@ TEST_CASE("a capture next to our chain in atari; the capturing stone is self-ata
   CHECK(featuresOf(b, Color::Black, "A1", at(b, "B1")).value[prior::G_CAPTURE] == 1);
   const MoveFeatures twin =
       prior::tacticalFeaturesByPlaying(b, Color::Black, NO_POINT, at(b, "A1"));
-  for (int g : {prior::G_CAPTURE, prior::G_ESCAPE, prior::G_SELF_ATARI, prior::G_ATARI}) {
+  for (int g :
+       {prior::G_CAPTURE, prior::G_ESCAPE, prior::G_SELF_ATARI, prior::G_ATARI, prior::G_LADDER}) {
     CHECK(f.value[g] == twin.value[g]);
   }
 }
@@ -222,7 +223,8 @@ TEST_CASE("incremental features match the play-it-out twin after random games") 
         for (Point p : cands) {
           const MoveFeatures fast = ctx.features(p);
           const MoveFeatures slow = prior::tacticalFeaturesByPlaying(b, c, last, p);
-          for (int g : {prior::G_CAPTURE, prior::G_ESCAPE, prior::G_SELF_ATARI, prior::G_ATARI}) {
+          for (int g : {prior::G_CAPTURE, prior::G_ESCAPE, prior::G_SELF_ATARI, prior::G_ATARI,
+                        prior::G_LADDER}) {
             INFO("seed " << seed << " move " << move << " group " << prior::groupName(g));
             REQUIRE(fast.value[g] == slow.value[g]);
           }

@@ -179,3 +179,16 @@ TEST_CASE("corpus split refuses bad input") {
   CHECK_THROWS_AS(prior::splitCorpus("/nonexistent/folder", 0.1), InputError);
   CHECK_THROWS_AS(prior::splitCorpus(fs::temp_directory_path().string(), 1.5), InputError);
 }
+
+TEST_CASE("a table written before the ladder group loads, with every ladder gamma 1") {
+  // Trained by the session-7 fgo (10 groups, no "ladder"): `fgo prior train --games pro19
+  // --out prior-before-ladder.fgt --max-games 5 --cycles 2`.
+  const std::filesystem::path path = std::filesystem::path(FGO_SOURCE_DIR) / "tests" / "prior" /
+                                     "data" / "prior-before-ladder.fgt";
+  const prior::Model m = prior::Model::load(path);
+  REQUIRE(m.groupSize(prior::G_LADDER) == 4);
+  for (uint32_t v = 1; v <= 4; ++v) CHECK(m.gamma(prior::G_LADDER, v) == 1.0f);
+  CHECK(m.gamma(prior::G_ATARI, 2) != 1.0f);  // the groups it has were read
+  CHECK(m.gamma(prior::G_CAPTURE, 1) > 1.0f);
+  CHECK(m.spatial().size() == 13);
+}
