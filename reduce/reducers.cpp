@@ -162,20 +162,46 @@ void rowPass(const RowTaps& taps, const AxisWeights& ax, const float* cb, const 
   }
 }
 
-// ob += o * rb and ow += o * rw over one small row (the column pass's term of one big row).
+// ob += o * rb and ow += o * rw over one small row (the column pass's term of one big row);
+// 4 columns a step with SSE2 (the same products and sums, lane by lane).
 void addRow(float o, const float* __restrict rb, const float* __restrict rw, float* __restrict ob,
             float* __restrict ow, size_t w) {
-  for (size_t tx = 0; tx < w; ++tx) {
+  size_t tx = 0;
+#if defined(__SSE2__)
+  const __m128 ov = _mm_set1_ps(o);
+  for (; tx + 4 <= w; tx += 4) {
+    _mm_storeu_ps(ob + tx,
+                  _mm_add_ps(_mm_loadu_ps(ob + tx), _mm_mul_ps(ov, _mm_loadu_ps(rb + tx))));
+    _mm_storeu_ps(ow + tx,
+                  _mm_add_ps(_mm_loadu_ps(ow + tx), _mm_mul_ps(ov, _mm_loadu_ps(rw + tx))));
+  }
+#endif
+  for (; tx < w; ++tx) {
     ob[tx] += o * rb[tx];
     ow[tx] += o * rw[tx];
   }
 }
 
 // ob = 0 + o * rb and ow = 0 + o * rw over one small row: the first term of the column
-// pass (the same sums as adding it to zeroed rows: 0.f + x is not folded to x).
+// pass (the same sums as adding it to zeroed rows: 0.f + x is not folded to x). With SSE2,
+// 4 columns a step and, for the last w % 4, the last 4 columns once more (writing the same
+// values again).
 void setRow(float o, const float* __restrict rb, const float* __restrict rw, float* __restrict ob,
             float* __restrict ow, size_t w) {
-  for (size_t tx = 0; tx < w; ++tx) {
+  size_t tx = 0;
+#if defined(__SSE2__)
+  if (w >= 4) {
+    const __m128 ov = _mm_set1_ps(o), zero = _mm_setzero_ps();
+    auto four = [&](size_t t) {
+      _mm_storeu_ps(ob + t, _mm_add_ps(zero, _mm_mul_ps(ov, _mm_loadu_ps(rb + t))));
+      _mm_storeu_ps(ow + t, _mm_add_ps(zero, _mm_mul_ps(ov, _mm_loadu_ps(rw + t))));
+    };
+    for (; tx + 4 <= w; tx += 4) four(tx);
+    if (tx < w) four(w - 4);
+    return;
+  }
+#endif
+  for (; tx < w; ++tx) {
     ob[tx] = 0.f + o * rb[tx];
     ow[tx] = 0.f + o * rw[tx];
   }

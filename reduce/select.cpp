@@ -76,8 +76,7 @@ size_t gather(const float* v, const uint8_t* q, size_t n, uint8_t lo, int span, 
   const __m128i lov = _mm_set1_epi8(static_cast<char>(lo));
   const __m128i lastv = _mm_set1_epi8(static_cast<char>(last));
   for (; i + 16 <= n; i += 16) {
-    const __m128i d =
-        _mm_sub_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(q + i)), lov);
+    const __m128i d = _mm_sub_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(q + i)), lov);
     const __m128i in = _mm_cmpeq_epi8(_mm_min_epu8(d, lastv), d);
     for (auto bits = static_cast<uint32_t>(_mm_movemask_epi8(in)); bits != 0; bits &= bits - 1)
       c[m++] = v[i + static_cast<size_t>(std::countr_zero(bits))];
