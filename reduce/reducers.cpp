@@ -127,27 +127,10 @@ float densityThreshold(double sum, const float* values, size_t n) {
   return std::max(kthLargest(values, n, k, scratch), 1e-6f);
 }
 
-// One big row's black and white channels averaged onto the small columns (row sums).
-void rowPass(const RowTaps& taps, const AxisWeights& ax, const float* cb, const float* cw,
-             float* outB, float* outW, size_t w) {
-  const size_t fast = taps.fastColumns;
-  const size_t nt = static_cast<size_t>(taps.taps);
-  if (nt == 2 || nt == 3) {
-    for (size_t tx = 0; tx < fast; ++tx) {
-      const float* o = &taps.weights[tx * nt];
-      const size_t x0 = static_cast<size_t>(taps.first[tx]);
-      float b = o[0] * cb[x0], wh = o[0] * cw[x0];
-      b += o[1] * cb[x0 + 1];
-      wh += o[1] * cw[x0 + 1];
-      if (nt == 3) {
-        b += o[2] * cb[x0 + 2];
-        wh += o[2] * cw[x0 + 2];
-      }
-      outB[tx] = b;
-      outW[tx] = wh;
-    }
-  }
-  for (size_t tx = (nt == 2 || nt == 3) ? fast : 0; tx < w; ++tx) {
+// Small columns [from, w) of one big row's channels by the AxisWeights loop (row sums).
+void rowTail(const AxisWeights& ax, const float* cb, const float* cw, float* outB, float* outW,
+             size_t from, size_t w) {
+  for (size_t tx = from; tx < w; ++tx) {
     // The lines of one small column are consecutive (axisWeights).
     const int k0 = ax.first[tx], k1 = ax.first[tx + 1];
     const size_t x0 = static_cast<size_t>(ax.line[static_cast<size_t>(k0)]);
@@ -160,6 +143,47 @@ void rowPass(const RowTaps& taps, const AxisWeights& ax, const float* cb, const 
     outB[tx] = b;
     outW[tx] = wh;
   }
+}
+
+// The row pass of a step whose windows have NT (2 or 3) taps: every big row's black and
+// white channels averaged onto the small columns, into rowB/rowW (h big rows of w).
+template <size_t NT>
+void rowPasses(const RowTaps& taps, const AxisWeights& ax, const Grid& big, float* rowB,
+               float* rowW, size_t w) {
+  const size_t fast = taps.fastColumns, bw = static_cast<size_t>(big.width());
+  const float* weights = taps.weights.data();
+  const int* first = taps.first.data();
+  for (size_t y = 0; y < static_cast<size_t>(big.height()); ++y) {
+    const float* cb = big.black.data() + y * bw;
+    const float* cw = big.white.data() + y * bw;
+    float* outB = rowB + y * w;
+    float* outW = rowW + y * w;
+    for (size_t tx = 0; tx < fast; ++tx) {
+      const float* o = weights + tx * NT;
+      const size_t x0 = static_cast<size_t>(first[tx]);
+      float b = o[0] * cb[x0], wh = o[0] * cw[x0];
+      b += o[1] * cb[x0 + 1];
+      wh += o[1] * cw[x0 + 1];
+      if constexpr (NT == 3) {
+        b += o[2] * cb[x0 + 2];
+        wh += o[2] * cw[x0 + 2];
+      }
+      outB[tx] = b;
+      outW[tx] = wh;
+    }
+    rowTail(ax, cb, cw, outB, outW, fast, w);
+  }
+}
+
+// The row pass for any window width: fixed windows of 2 or 3 taps, else the AxisWeights loop.
+void rowPass(const RowTaps& taps, const AxisWeights& ax, const Grid& big, float* rowB, float* rowW,
+             size_t w) {
+  if (taps.taps == 2) return rowPasses<2>(taps, ax, big, rowB, rowW, w);
+  if (taps.taps == 3) return rowPasses<3>(taps, ax, big, rowB, rowW, w);
+  const size_t bw = static_cast<size_t>(big.width());
+  for (size_t y = 0; y < static_cast<size_t>(big.height()); ++y)
+    rowTail(ax, big.black.data() + y * bw, big.white.data() + y * bw, rowB + y * w, rowW + y * w, 0,
+            w);
 }
 
 // ob += o * rb and ow += o * rw over one small row (the column pass's term of one big row);
@@ -273,7 +297,7 @@ class ResampleReducer : public Reducer {
     const StepWeights& weights = cachedWeights(big.size, to);
     const AxisWeights& ax = weights.x;
     const AxisWeights& ay = weights.y;
-    const size_t w = static_cast<size_t>(to.width), bw = static_cast<size_t>(big.width());
+    const size_t w = static_cast<size_t>(to.width);
     // Row sums of each big row onto the small columns. When the width does not change,
     // every small column is its big column with weight 1 (0 + 1 * c == c exactly): the big
     // rows are the row sums.
@@ -282,9 +306,7 @@ class ResampleReducer : public Reducer {
     if (!sameWidth) {
       rowB.resize(static_cast<size_t>(big.height()) * w);
       rowW.resize(rowB.size());
-      for (size_t y = 0; y < static_cast<size_t>(big.height()); ++y)
-        rowPass(weights.row, ax, &big.black[y * bw], &big.white[y * bw], &rowB[y * w], &rowW[y * w],
-                w);
+      rowPass(weights.row, ax, big, rowB.data(), rowW.data(), w);
     }
     const float* srcB = sameWidth ? big.black.data() : rowB.data();
     const float* srcW = sameWidth ? big.white.data() : rowW.data();

@@ -13,33 +13,47 @@ namespace reduce {
 namespace {
 
 // q[i] := min(v[i] * 255, 255) truncated towards zero, 0 for negative values: monotone in
-// v (rounding, min, truncation and saturation all keep the order). Returns the largest q.
+// v (rounding, min, truncation and saturation all keep the order); q[n] up to the end of
+// the last 16-byte block := 0. Returns the largest q.
 uint8_t bucketize(const float* v, size_t n, uint8_t* q) {
-  size_t i = 0;
-  uint8_t top = 0;
 #if defined(__SSE2__)
   const __m128 s = _mm_set1_ps(255.f);
-  auto four = [&](size_t j) {
-    return _mm_cvttps_epi32(_mm_min_ps(_mm_mul_ps(_mm_loadu_ps(v + j), s), s));
+  auto sixteen = [&](const float* p) {
+    auto four = [&](const float* f) {
+      return _mm_cvttps_epi32(_mm_min_ps(_mm_mul_ps(_mm_loadu_ps(f), s), s));
+    };
+    return _mm_packus_epi16(_mm_packs_epi32(four(p), four(p + 4)),
+                            _mm_packs_epi32(four(p + 8), four(p + 12)));
   };
   __m128i most = _mm_setzero_si128();
+  size_t i = 0;
   for (; i + 16 <= n; i += 16) {
-    const __m128i lo = _mm_packs_epi32(four(i), four(i + 4));
-    const __m128i hi = _mm_packs_epi32(four(i + 8), four(i + 12));
-    const __m128i x = _mm_packus_epi16(lo, hi);
+    const __m128i x = sixteen(v + i);
     most = _mm_max_epu8(most, x);
     _mm_store_si128(reinterpret_cast<__m128i*>(q + i), x);
   }
-  alignas(16) uint8_t lanes[16];
-  _mm_store_si128(reinterpret_cast<__m128i*>(lanes), most);
-  for (uint8_t x : lanes) top = std::max(top, x);
-#endif
-  for (; i < n; ++i) {
+  if (i < n) {  // the last values through a zero-padded copy: the padding's buckets are 0
+    alignas(16) float tail[16] = {};
+    std::copy(v + i, v + n, tail);
+    const __m128i x = sixteen(tail);
+    most = _mm_max_epu8(most, x);
+    _mm_store_si128(reinterpret_cast<__m128i*>(q + i), x);
+  }
+  most = _mm_max_epu8(most, _mm_srli_si128(most, 8));
+  most = _mm_max_epu8(most, _mm_srli_si128(most, 4));
+  most = _mm_max_epu8(most, _mm_srli_si128(most, 2));
+  most = _mm_max_epu8(most, _mm_srli_si128(most, 1));
+  return static_cast<uint8_t>(_mm_cvtsi128_si32(most) & 0xff);
+#else
+  uint8_t top = 0;
+  for (size_t i = 0; i < n; ++i) {
     const float x = std::min(v[i] * 255.f, 255.f);
     q[i] = x > 0.f ? static_cast<uint8_t>(static_cast<int>(x)) : uint8_t{0};
     top = std::max(top, q[i]);
   }
+  std::fill(q + n, q + (n + 15) / 16 * 16, uint8_t{0});
   return top;
+#endif
 }
 
 // The number of bytes >= t in blocks 16-byte blocks of q (t >= 1, so zero padding never
@@ -68,23 +82,24 @@ size_t countAtLeast(const uint8_t* q, size_t blocks, uint8_t t) {
 }
 
 // Writes to c the values whose bucket is in [lo, lo + span) (span >= 1), in index order;
-// returns how many.
+// returns how many. q is padded to whole 16-byte blocks (the padding is masked off).
 size_t gather(const float* v, const uint8_t* q, size_t n, uint8_t lo, int span, float* c) {
-  size_t m = 0, i = 0;
+  size_t m = 0;
   const auto last = static_cast<uint8_t>(span - 1);  // in range: (q - lo) mod 256 <= last
 #if defined(__SSE2__)
   const __m128i lov = _mm_set1_epi8(static_cast<char>(lo));
   const __m128i lastv = _mm_set1_epi8(static_cast<char>(last));
-  for (; i + 16 <= n; i += 16) {
+  for (size_t i = 0; i < n; i += 16) {
     const __m128i d = _mm_sub_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(q + i)), lov);
-    const __m128i in = _mm_cmpeq_epi8(_mm_min_epu8(d, lastv), d);
-    for (auto bits = static_cast<uint32_t>(_mm_movemask_epi8(in)); bits != 0; bits &= bits - 1)
-      c[m++] = v[i + static_cast<size_t>(std::countr_zero(bits))];
+    auto bits = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, lastv), d)));
+    if (n - i < 16) bits &= (1u << (n - i)) - 1;  // the padding of the last block
+    for (; bits != 0; bits &= bits - 1) c[m++] = v[i + static_cast<size_t>(std::countr_zero(bits))];
   }
-#endif
-  for (; i < n; ++i) {
+#else
+  for (size_t i = 0; i < n; ++i) {
     if (static_cast<uint8_t>(q[i] - lo) <= last) c[m++] = v[i];
   }
+#endif
   return m;
 }
 
@@ -96,7 +111,6 @@ float kthLargest(const float* values, size_t n, size_t k, SelectScratch& s) {
   uint8_t* q = s.buckets.data();  // 16-byte aligned start inside the buffer
   q += (16 - reinterpret_cast<uintptr_t>(q) % 16) % 16;
   const int top = bucketize(values, n, q);
-  std::fill(q + n, q + blocks * 16, uint8_t{0});
   // A bracket of buckets [lo, hi) holding the k-th largest: #{q >= lo} = countLo >= k >
   // #{q >= hi} = countHi. Narrowed by counts at a guess that assumes the counts fall
   // linearly across the bracket (secant), every other time at the middle (bisection, so
