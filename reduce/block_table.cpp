@@ -150,7 +150,7 @@ class BlockReducer : public Reducer {
   explicit BlockReducer(std::shared_ptr<const BlockTable> t) : table_(std::move(t)) {}
   std::string name() const override { return "block"; }
 
-  Grid reduceGrid(const Grid& big, BoardSize to) const override {
+  void reduceGridInto(const Grid& big, BoardSize to, Grid& out) const override {
     if (blockReducedSide(big.width()) != to.width || blockReducedSide(big.height()) != to.height) {
       throw engine::InputError(
           "block reduction maps 3q lines to 2q and 3q+1 (q even) to 2q+1; not " + big.size.str() +
@@ -160,8 +160,13 @@ class BlockReducer : public Reducer {
     const auto& ys = cachedSideMap(big.height());
     const size_t n = static_cast<size_t>(to.width) * to.height;
     const size_t w = static_cast<size_t>(to.width);
-    std::vector<Color> colors(n, Color::Empty);
-    std::vector<float> black(n, 0), white(n, 0);
+    out.size = to;
+    out.colors.assign(n, Color::Empty);
+    out.black.assign(n, 0.f);
+    out.white.assign(n, 0.f);
+    std::vector<Color>& colors = out.colors;
+    std::vector<float>& black = out.black;
+    std::vector<float>& white = out.white;
     // The four small points of a 2x2 block share their 3x3 code and evidence: computed at
     // the block's first point, copied at the others (the same values bit for bit).
     thread_local std::vector<uint32_t> codes;  // per small column, the current block row's
@@ -201,7 +206,7 @@ class BlockReducer : public Reducer {
         }
       }
     }
-    return finishGrid(to, std::move(colors), std::move(black), std::move(white));
+    finishGrid(out);
   }
 
  private:

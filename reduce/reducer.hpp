@@ -36,6 +36,8 @@ struct Grid {
   }
   // The board's colours; channels 1 where a colour stands, else 0.
   static Grid fromBoard(const engine::Board& board);
+  // The same into this grid, reusing its buffers.
+  void readBoard(const engine::Board& board);
   // The engine Board with these colours (one construction; the grid must be legal).
   engine::Board toBoard() const;
   // Channels := the colours (1 or 0): what the next level sees when the chain thresholds
@@ -61,7 +63,10 @@ class Reducer {
   // Reduces the grid `big` to size `to` (no larger than big in either dimension; throws
   // engine::InputError otherwise): colours chosen from big's colours and channels, the
   // small channels averaged from big's channels, legality repaired.
-  virtual Grid reduceGrid(const Grid& big, engine::BoardSize to) const = 0;
+  Grid reduceGrid(const Grid& big, engine::BoardSize to) const;
+  // The same into `out` (a grid other than `big`), reusing out's buffers: a cascade that
+  // keeps its level grids reduces with no allocation once they have grown.
+  virtual void reduceGridInto(const Grid& big, engine::BoardSize to, Grid& out) const = 0;
   // The same step from an engine Board (channels: its colours), as a Reduction with one
   // Board built for the result.
   Reduction reduce(const engine::Board& big, engine::Color toMove, engine::BoardSize to) const;

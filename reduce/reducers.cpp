@@ -3,11 +3,15 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "engine/board/errors.hpp"
 #include "reduce/block_table.hpp"
 #include "reduce/reducer.hpp"
 #include "reduce/repair.hpp"
+#include "reduce/select.hpp"
 
 namespace reduce {
 
@@ -107,58 +111,26 @@ size_t roundHalfUp(double sum) {
   return sum - static_cast<double>(k) >= 0.5 ? k + 1 : k;
 }
 
-// The threshold from a channel's sum (in index order, in double) and a copy of its values:
-// the value of the k-th strongest point, k = the sum rounded (the channel's mean times the
-// number of points): thresholding there keeps the colour's share of points; above 1 (no
-// point) when k is 0; at least 1e-6, which is also the answer when fewer than k values are
-// positive (the k-th strongest is then 0). (A bucket count before the selection was tried
-// in session 6 and cost more: carried channels pile up in few buckets. Session 7 dropped
-// the copy of only the positive values: the same k-th value, fewer instructions.)
-float densityThreshold(double sum, std::vector<float>& values) {
+// The threshold from a channel's sum (in index order, in double) and its n values: the value
+// of the k-th strongest point, k = the sum rounded (the channel's mean times the number of
+// points): thresholding there keeps the colour's share of points; above 1 (no point) when
+// k is 0; at least 1e-6, which is also the answer when fewer than k values are positive
+// (the k-th strongest is then 0). (Session 6 tried a 64-bucket count before
+// std::nth_element and it cost more; session 7 selected over a copy of all the values;
+// session 8 selects with kthLargest (select.hpp), which reads the values in place and
+// returns the same k-th value.)
+float densityThreshold(double sum, const float* values, size_t n) {
+  thread_local SelectScratch scratch;
   const size_t k = roundHalfUp(sum);
   if (k == 0) return 2.f;
-  if (k > values.size()) return 1e-6f;
-  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k - 1),
-                   values.end(), std::greater<float>());
-  return std::max(values[k - 1], 1e-6f);
+  if (k > n) return 1e-6f;
+  return std::max(kthLargest(values, n, k, scratch), 1e-6f);
 }
 
-// Both density thresholds of a resampled level: one pass sums both channels, then a
-// selection per channel on a per-thread copy.
-std::pair<float, float> densityThresholds(const std::vector<float>& black,
-                                          const std::vector<float>& white) {
-  thread_local std::vector<float> vb, vw;
-  double sb = 0, sw = 0;
-  for (size_t i = 0; i < black.size(); ++i) {
-    sb += black[i];
-    sw += white[i];
-  }
-  vb.assign(black.begin(), black.end());
-  vw.assign(white.begin(), white.end());
-  return {densityThreshold(sb, vb), densityThreshold(sw, vw)};
-}
-
-// One big row's black and white channels averaged onto the small columns (row sums).
-void rowPass(const RowTaps& taps, const AxisWeights& ax, const float* cb, const float* cw,
-             float* outB, float* outW, size_t w) {
-  const size_t fast = taps.fastColumns;
-  const size_t nt = static_cast<size_t>(taps.taps);
-  if (nt == 2 || nt == 3) {
-    for (size_t tx = 0; tx < fast; ++tx) {
-      const float* o = &taps.weights[tx * nt];
-      const size_t x0 = static_cast<size_t>(taps.first[tx]);
-      float b = o[0] * cb[x0], wh = o[0] * cw[x0];
-      b += o[1] * cb[x0 + 1];
-      wh += o[1] * cw[x0 + 1];
-      if (nt == 3) {
-        b += o[2] * cb[x0 + 2];
-        wh += o[2] * cw[x0 + 2];
-      }
-      outB[tx] = b;
-      outW[tx] = wh;
-    }
-  }
-  for (size_t tx = (nt == 2 || nt == 3) ? fast : 0; tx < w; ++tx) {
+// Small columns [from, w) of one big row's channels by the AxisWeights loop (row sums).
+void rowTail(const AxisWeights& ax, const float* cb, const float* cw, float* outB, float* outW,
+             size_t from, size_t w) {
+  for (size_t tx = from; tx < w; ++tx) {
     // The lines of one small column are consecutive (axisWeights).
     const int k0 = ax.first[tx], k1 = ax.first[tx + 1];
     const size_t x0 = static_cast<size_t>(ax.line[static_cast<size_t>(k0)]);
@@ -173,12 +145,142 @@ void rowPass(const RowTaps& taps, const AxisWeights& ax, const float* cb, const 
   }
 }
 
-// ob += o * rb and ow += o * rw over one small row (the column pass's term of one big row).
+// The row pass of a step whose windows have NT (2 or 3) taps: every big row's black and
+// white channels averaged onto the small columns, into rowB/rowW (h big rows of w).
+template <size_t NT>
+void rowPasses(const RowTaps& taps, const AxisWeights& ax, const Grid& big, float* rowB,
+               float* rowW, size_t w) {
+  const size_t fast = taps.fastColumns, bw = static_cast<size_t>(big.width());
+  const float* weights = taps.weights.data();
+  const int* first = taps.first.data();
+  for (size_t y = 0; y < static_cast<size_t>(big.height()); ++y) {
+    const float* cb = big.black.data() + y * bw;
+    const float* cw = big.white.data() + y * bw;
+    float* outB = rowB + y * w;
+    float* outW = rowW + y * w;
+    for (size_t tx = 0; tx < fast; ++tx) {
+      const float* o = weights + tx * NT;
+      const size_t x0 = static_cast<size_t>(first[tx]);
+      float b = o[0] * cb[x0], wh = o[0] * cw[x0];
+      b += o[1] * cb[x0 + 1];
+      wh += o[1] * cw[x0 + 1];
+      if constexpr (NT == 3) {
+        b += o[2] * cb[x0 + 2];
+        wh += o[2] * cw[x0 + 2];
+      }
+      outB[tx] = b;
+      outW[tx] = wh;
+    }
+    rowTail(ax, cb, cw, outB, outW, fast, w);
+  }
+}
+
+// The row pass for any window width: fixed windows of 2 or 3 taps, else the AxisWeights loop.
+void rowPass(const RowTaps& taps, const AxisWeights& ax, const Grid& big, float* rowB, float* rowW,
+             size_t w) {
+  if (taps.taps == 2) return rowPasses<2>(taps, ax, big, rowB, rowW, w);
+  if (taps.taps == 3) return rowPasses<3>(taps, ax, big, rowB, rowW, w);
+  const size_t bw = static_cast<size_t>(big.width());
+  for (size_t y = 0; y < static_cast<size_t>(big.height()); ++y)
+    rowTail(ax, big.black.data() + y * bw, big.white.data() + y * bw, rowB + y * w, rowW + y * w, 0,
+            w);
+}
+
+// ob += o * rb and ow += o * rw over one small row (the column pass's term of one big row);
+// 4 columns a step with SSE2 (the same products and sums, lane by lane).
 void addRow(float o, const float* __restrict rb, const float* __restrict rw, float* __restrict ob,
             float* __restrict ow, size_t w) {
-  for (size_t tx = 0; tx < w; ++tx) {
+  size_t tx = 0;
+#if defined(__SSE2__)
+  const __m128 ov = _mm_set1_ps(o);
+  for (; tx + 4 <= w; tx += 4) {
+    _mm_storeu_ps(ob + tx,
+                  _mm_add_ps(_mm_loadu_ps(ob + tx), _mm_mul_ps(ov, _mm_loadu_ps(rb + tx))));
+    _mm_storeu_ps(ow + tx,
+                  _mm_add_ps(_mm_loadu_ps(ow + tx), _mm_mul_ps(ov, _mm_loadu_ps(rw + tx))));
+  }
+#endif
+  for (; tx < w; ++tx) {
     ob[tx] += o * rb[tx];
     ow[tx] += o * rw[tx];
+  }
+}
+
+// ob = 0 + o * rb and ow = 0 + o * rw over one small row: the first term of the column
+// pass (the same sums as adding it to zeroed rows: 0.f + x is not folded to x). With SSE2,
+// 4 columns a step and, for the last w % 4, the last 4 columns once more (writing the same
+// values again).
+void setRow(float o, const float* __restrict rb, const float* __restrict rw, float* __restrict ob,
+            float* __restrict ow, size_t w) {
+  size_t tx = 0;
+#if defined(__SSE2__)
+  if (w >= 4) {
+    const __m128 ov = _mm_set1_ps(o), zero = _mm_setzero_ps();
+    auto four = [&](size_t t) {
+      _mm_storeu_ps(ob + t, _mm_add_ps(zero, _mm_mul_ps(ov, _mm_loadu_ps(rb + t))));
+      _mm_storeu_ps(ow + t, _mm_add_ps(zero, _mm_mul_ps(ov, _mm_loadu_ps(rw + t))));
+    };
+    for (; tx + 4 <= w; tx += 4) four(tx);
+    if (tx < w) four(w - 4);
+    return;
+  }
+#endif
+  for (; tx < w; ++tx) {
+    ob[tx] = 0.f + o * rb[tx];
+    ow[tx] = 0.f + o * rw[tx];
+  }
+}
+
+// sumB += ob[0] + ... + ob[w - 1] and sumW likewise, one term at a time in index order, in
+// double: with SSE2 both sums ride in the two lanes of one register (each lane adds the
+// same terms in the same order as two scalar loops, bit for bit).
+void addToSums(const float* ob, const float* ow, size_t w, double& sumB, double& sumW) {
+  size_t tx = 0;
+#if defined(__SSE2__)
+  __m128d acc = _mm_set_pd(sumW, sumB);  // lane 0 black, lane 1 white
+  for (; tx + 4 <= w; tx += 4) {
+    const __m128 b = _mm_loadu_ps(ob + tx), wh = _mm_loadu_ps(ow + tx);
+    const __m128 lo = _mm_unpacklo_ps(b, wh), hi = _mm_unpackhi_ps(b, wh);  // b0 w0 b1 w1 ...
+    acc = _mm_add_pd(acc, _mm_cvtps_pd(lo));
+    acc = _mm_add_pd(acc, _mm_cvtps_pd(_mm_movehl_ps(lo, lo)));
+    acc = _mm_add_pd(acc, _mm_cvtps_pd(hi));
+    acc = _mm_add_pd(acc, _mm_cvtps_pd(_mm_movehl_ps(hi, hi)));
+  }
+  sumB = _mm_cvtsd_f64(acc);
+  sumW = _mm_cvtsd_f64(_mm_unpackhi_pd(acc, acc));
+#endif
+  for (; tx < w; ++tx) {
+    sumB += ob[tx];
+    sumW += ow[tx];
+  }
+}
+
+// colors[i] := Black where b >= thB and b > w, White where w >= thW and w > b, else Empty
+// (at most one holds), branch-free; 16 points a step with SSE2.
+void chooseColors(const float* black, const float* white, size_t n, float thB, float thW,
+                  Color* colors) {
+  size_t i = 0;
+#if defined(__SSE2__)
+  const __m128 tb = _mm_set1_ps(thB), tw = _mm_set1_ps(thW);
+  const __m128i one = _mm_set1_epi32(1), two = _mm_set1_epi32(2);
+  auto four = [&](size_t j) {
+    const __m128 b = _mm_loadu_ps(black + j), wh = _mm_loadu_ps(white + j);
+    const __m128 isB = _mm_and_ps(_mm_cmpge_ps(b, tb), _mm_cmpgt_ps(b, wh));
+    const __m128 isW = _mm_and_ps(_mm_cmpge_ps(wh, tw), _mm_cmpgt_ps(wh, b));
+    return _mm_or_si128(_mm_and_si128(_mm_castps_si128(isB), one),
+                        _mm_and_si128(_mm_castps_si128(isW), two));
+  };
+  for (; i + 16 <= n; i += 16) {
+    const __m128i lo = _mm_packs_epi32(four(i), four(i + 4));
+    const __m128i hi = _mm_packs_epi32(four(i + 8), four(i + 12));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(colors + i), _mm_packus_epi16(lo, hi));
+  }
+#endif
+  for (; i < n; ++i) {
+    const float b = black[i], wh = white[i];
+    const auto isB = static_cast<uint8_t>((b >= thB) & (b > wh));
+    const auto isW = static_cast<uint8_t>((wh >= thW) & (wh > b));
+    colors[i] = static_cast<Color>(isB | static_cast<uint8_t>(isW << 1));
   }
 }
 
@@ -190,12 +292,12 @@ class ResampleReducer : public Reducer {
   // Separable area weighting of the channels: each big row is first averaged onto the
   // small columns, then the small rows average those row sums (the same sums as the 2D
   // overlap areas, in O(W * H + w * H) instead of a double loop per cell).
-  Grid reduceGrid(const Grid& big, BoardSize to) const override {
+  void reduceGridInto(const Grid& big, BoardSize to, Grid& out) const override {
     checkSmaller(big, to);
     const StepWeights& weights = cachedWeights(big.size, to);
     const AxisWeights& ax = weights.x;
     const AxisWeights& ay = weights.y;
-    const size_t w = static_cast<size_t>(to.width), bw = static_cast<size_t>(big.width());
+    const size_t w = static_cast<size_t>(to.width);
     // Row sums of each big row onto the small columns. When the width does not change,
     // every small column is its big column with weight 1 (0 + 1 * c == c exactly): the big
     // rows are the row sums.
@@ -204,36 +306,49 @@ class ResampleReducer : public Reducer {
     if (!sameWidth) {
       rowB.resize(static_cast<size_t>(big.height()) * w);
       rowW.resize(rowB.size());
-      for (size_t y = 0; y < static_cast<size_t>(big.height()); ++y)
-        rowPass(weights.row, ax, &big.black[y * bw], &big.white[y * bw], &rowB[y * w], &rowW[y * w],
-                w);
+      rowPass(weights.row, ax, big, rowB.data(), rowW.data(), w);
     }
     const float* srcB = sameWidth ? big.black.data() : rowB.data();
     const float* srcW = sameWidth ? big.white.data() : rowW.data();
     const size_t n = w * static_cast<size_t>(to.height);
-    std::vector<float> black(n, 0.f), white(n, 0.f);
-    std::vector<Color> colors(n);
+    out.size = to;
+    out.colors.resize(n);
+    out.black.resize(n);
+    out.white.resize(n);
+    float* const black = out.black.data();
+    float* const white = out.white.data();
     const float inv = static_cast<float>(static_cast<double>(to.width) * to.height /
                                          (static_cast<double>(big.width()) * big.height()));
+    // Each small row: its first big row's term set, the others added; then, for the density
+    // thresholds, the row added to the channel sums (in index order, in double: the sums of
+    // one pass over the finished channels, bit for bit).
+    double sumB = 0, sumW = 0;
     for (size_t ty = 0; ty < static_cast<size_t>(to.height); ++ty) {
-      for (int k = ay.first[ty]; k < ay.first[ty + 1]; ++k) {
+      float* const ob = black + ty * w;
+      float* const ow = white + ty * w;
+      const int k0 = ay.first[ty], k1 = ay.first[ty + 1];
+      if (k0 == k1) {
+        std::fill(ob, ob + w, 0.f);
+        std::fill(ow, ow + w, 0.f);
+      }
+      for (int k = k0; k < k1; ++k) {
         const float o = ay.weight[static_cast<size_t>(k)] * inv;
         const float* rb = srcB + static_cast<size_t>(ay.line[static_cast<size_t>(k)]) * w;
         const float* rw = srcW + static_cast<size_t>(ay.line[static_cast<size_t>(k)]) * w;
-        addRow(o, rb, rw, &black[ty * w], &white[ty * w], w);
+        if (k == k0) {
+          setRow(o, rb, rw, ob, ow, w);
+        } else {
+          addRow(o, rb, rw, ob, ow, w);
+        }
       }
+      if (params_.matchDensity) addToSums(ob, ow, w, sumB, sumW);
     }
-    const auto [thB, thW] = params_.matchDensity
-                                ? densityThresholds(black, white)
-                                : std::pair{params_.stoneThreshold, params_.stoneThreshold};
-    // At most one of the two holds (b > w, w > b): Black 1, White 2 or Empty 0, branch-free.
-    for (size_t i = 0; i < n; ++i) {
-      const float b = black[i], wh = white[i];
-      const auto isB = static_cast<uint8_t>((b >= thB) & (b > wh));
-      const auto isW = static_cast<uint8_t>((wh >= thW) & (wh > b));
-      colors[i] = static_cast<Color>(isB | static_cast<uint8_t>(isW << 1));
-    }
-    return finishGrid(to, std::move(colors), std::move(black), std::move(white));
+    const auto [thB, thW] =
+        params_.matchDensity
+            ? std::pair{densityThreshold(sumB, black, n), densityThreshold(sumW, white, n)}
+            : std::pair{params_.stoneThreshold, params_.stoneThreshold};
+    chooseColors(black, white, n, thB, thW, out.colors.data());
+    finishGrid(out);
   }
 
  private:
@@ -251,7 +366,7 @@ class SectorReducer : public Reducer {
  public:
   std::string name() const override { return "sector"; }
 
-  Grid reduceGrid(const Grid& big, BoardSize to) const override {
+  void reduceGridInto(const Grid& big, BoardSize to, Grid& out) const override {
     checkSmaller(big, to);
     for (auto [from, small] : {std::pair{big.width(), to.width}, {big.height(), to.height}}) {
       if (from < 3 || (from - 3) % 4 != 0 || small != (from - 3) / 2 + 1) {
@@ -261,8 +376,13 @@ class SectorReducer : public Reducer {
     }
     const int mx = to.width / 2, my = to.height / 2;
     const size_t n = static_cast<size_t>(to.width) * to.height;
-    std::vector<float> black(n, 0), white(n, 0);
-    std::vector<Color> colors(n, Color::Empty);
+    out.size = to;
+    out.black.assign(n, 0.f);
+    out.white.assign(n, 0.f);
+    out.colors.assign(n, Color::Empty);
+    std::vector<float>& black = out.black;
+    std::vector<float>& white = out.white;
+    std::vector<Color>& colors = out.colors;
     for (int ty = 0; ty < to.height; ++ty) {
       const auto [ya, yb] = sectorLines(ty, my);
       for (int tx = 0; tx < to.width; ++tx) {
@@ -274,7 +394,7 @@ class SectorReducer : public Reducer {
         colors[i] = majority(big, xa, xb, ya, yb, b, w, e);
       }
     }
-    return finishGrid(to, std::move(colors), std::move(black), std::move(white));
+    finishGrid(out);
   }
 
  private:
@@ -326,23 +446,28 @@ class SectorReducer : public Reducer {
 
 Grid Grid::fromBoard(const Board& board) {
   Grid g;
-  g.size = board.size();
+  g.readBoard(board);
+  return g;
+}
+
+void Grid::readBoard(const Board& board) {
+  size = board.size();
   const size_t n = static_cast<size_t>(board.width()) * static_cast<size_t>(board.height());
-  g.colors.resize(n);
-  g.black.resize(n);
-  g.white.resize(n);
+  colors.resize(n);
+  black.resize(n);
+  white.resize(n);
+  repaired = 0;
   const size_t w = static_cast<size_t>(board.width());
   for (int y = 0; y < board.height(); ++y) {
     const Point p0 = board.point(0, y);  // a row's points are consecutive
     const size_t i0 = static_cast<size_t>(y) * w;
     for (size_t x = 0; x < w; ++x) {
       const Color c = board.at(p0 + static_cast<Point>(x));
-      g.colors[i0 + x] = c;
-      g.black[i0 + x] = c == Color::Black ? 1.f : 0.f;
-      g.white[i0 + x] = c == Color::White ? 1.f : 0.f;
+      colors[i0 + x] = c;
+      black[i0 + x] = c == Color::Black ? 1.f : 0.f;
+      white[i0 + x] = c == Color::White ? 1.f : 0.f;
     }
   }
-  return g;
 }
 
 Board Grid::toBoard() const {
@@ -358,6 +483,12 @@ void Grid::resetChannels() {
     black[i] = colors[i] == Color::Black ? 1.f : 0.f;
     white[i] = colors[i] == Color::White ? 1.f : 0.f;
   }
+}
+
+Grid Reducer::reduceGrid(const Grid& big, BoardSize to) const {
+  Grid g;
+  reduceGridInto(big, to, g);
+  return g;
 }
 
 Reduction Reducer::reduce(const Board& big, Color toMove, BoardSize to) const {

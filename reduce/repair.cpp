@@ -286,15 +286,8 @@ int repairLegality(std::vector<Color>& colors, int w, int h, const std::vector<f
   return removed;
 }
 
-Grid finishGrid(engine::BoardSize to, std::vector<Color> colors, std::vector<float> black,
-                std::vector<float> white) {
-  Grid g;
-  g.size = to;
-  g.repaired = repairLegality(colors, to.width, to.height, black, white);
-  g.colors = std::move(colors);
-  g.black = std::move(black);
-  g.white = std::move(white);
-  return g;
+void finishGrid(Grid& g) {
+  g.repaired = repairLegality(g.colors, g.width(), g.height(), g.black, g.white);
 }
 
 }  // namespace reduce

@@ -23,9 +23,8 @@ int repairLegality(std::vector<engine::Color>& colors, int w, int h,
 int repairLegalityReference(std::vector<engine::Color>& colors, int w, int h,
                             const std::vector<float>& black, const std::vector<float>& white);
 
-// The Grid of size `to` from the colours a reducer chose and their channels, legality
-// repaired first (Grid::repaired counts the stones removed).
-Grid finishGrid(engine::BoardSize to, std::vector<engine::Color> colors, std::vector<float> black,
-                std::vector<float> white);
+// Repairs the legality of a grid whose colours and channels a reducer just chose
+// (Grid::repaired := the stones removed).
+void finishGrid(Grid& g);
 
 }  // namespace reduce

@@ -200,36 +200,41 @@ std::vector<reduce::Grid> Cascade::reduceGrids(const Board& board,
                                                const std::vector<BoardSize>& chain) const {
   if (chain.empty() || chain.front() != board.size())
     throw InputError("reduceChain: the chain does not start at the board's size");
-  if (chain.size() < 2) return {};
-  return reduceFrom(reduce::Grid::fromBoard(board), chain);
+  std::vector<reduce::Grid> out;
+  if (chain.size() < 2) return out;
+  reduceFrom(reduce::Grid::fromBoard(board), chain, out);
+  return out;
 }
 
 std::vector<std::vector<reduce::Grid>> Cascade::reduceSchedule(
     const Board& board, const reduce::Schedule& schedule) const {
+  ScheduleGrids grids;
+  reduceSchedule(board, schedule, grids);
+  return std::move(grids.chains);
+}
+
+void Cascade::reduceSchedule(const Board& board, const reduce::Schedule& schedule,
+                             ScheduleGrids& out) const {
   for (const auto& chain : schedule.chains) {
     if (chain.empty() || chain.front() != board.size())
       throw InputError("reduceSchedule: a chain does not start at the board's size");
   }
-  std::vector<std::vector<reduce::Grid>> out;
-  out.reserve(schedule.chains.size());
-  const reduce::Grid top = reduce::Grid::fromBoard(board);
-  for (const auto& chain : schedule.chains) out.push_back(reduceFrom(top, chain));
-  return out;
+  out.top.readBoard(board);
+  out.chains.resize(schedule.chains.size());
+  for (size_t c = 0; c < schedule.chains.size(); ++c)
+    reduceFrom(out.top, schedule.chains[c], out.chains[c]);
 }
 
-std::vector<reduce::Grid> Cascade::reduceFrom(const reduce::Grid& top,
-                                              const std::vector<BoardSize>& chain) const {
-  std::vector<reduce::Grid> out;
-  if (chain.size() < 2) return out;
-  out.reserve(chain.size() - 1);
+void Cascade::reduceFrom(const reduce::Grid& top, const std::vector<BoardSize>& chain,
+                         std::vector<reduce::Grid>& out) const {
+  out.resize(chain.size() < 2 ? 0 : chain.size() - 1);
   for (size_t i = 1; i < chain.size(); ++i) {
     const bool own = special_ && usesOwnReducer(chain[i - 1], chain[i]);
     const reduce::Reducer& r = own ? *special_ : *resample_;
-    out.push_back(r.reduceGrid(i == 1 ? top : out.back(), chain[i]));
+    r.reduceGridInto(i == 1 ? top : out[i - 2], chain[i], out[i - 1]);
     // The next level reads this level's channels: carried, or its thresholded colours.
-    if (!params_.carryChannels) out.back().resetChannels();
+    if (!params_.carryChannels) out[i - 1].resetChannels();
   }
-  return out;
 }
 
 std::vector<Board> Cascade::reduceChain(const Board& board, [[maybe_unused]] Color toMove,
@@ -323,9 +328,9 @@ CascadeResult Cascade::run(const Board& board, Color toMove, const RankContext& 
   CascadeResult all;
   all.advisor = advisor_->name();
   std::vector<std::vector<Point>> lists;
-  const auto grids = reduceSchedule(board, schedule);
+  reduceSchedule(board, schedule, grids_);
   for (size_t c = 0; c < schedule.chains.size(); ++c) {
-    CascadeResult r = runChain(board, toMove, schedule.chains[c], grids[c], ctx);
+    CascadeResult r = runChain(board, toMove, schedule.chains[c], grids_.chains[c], ctx);
     lists.push_back(std::move(r.candidates));
     all.chains.push_back(std::move(r.chains.front()));
   }

@@ -123,6 +123,13 @@ struct CascadeResult {
   std::string advisor;
 };
 
+// The reduced levels of every chain of a schedule, kept across Cascade::reduceSchedule
+// calls so that their buffers are reused: the real board's grid and, per chain, its levels.
+struct ScheduleGrids {
+  reduce::Grid top;
+  std::vector<std::vector<reduce::Grid>> chains;
+};
+
 class Cascade {
  public:
   // Throws InputError for an unknown schedule or reducer.
@@ -148,15 +155,20 @@ class Cascade {
   // the real board read into a grid once for all chains.
   std::vector<std::vector<reduce::Grid>> reduceSchedule(const Board& board,
                                                         const reduce::Schedule& schedule) const;
+  // The same into `out` (out.chains[c]: chain c's levels), reusing its grids' buffers (what
+  // run does; the same grids bit for bit).
+  void reduceSchedule(const Board& board, const reduce::Schedule& schedule,
+                      ScheduleGrids& out) const;
   // True when the step from -> to uses the chosen reducer (always for resample).
   bool usesOwnReducer(BoardSize from, BoardSize to) const;
 
  private:
   // Orders one level's uploaded points by the ranker, the upload order as a prior.
   void rankLevel(const Board& board, Color toMove, std::vector<XY>& pts);
-  // The levels below the top grid `top` (the real board's, of size chain[0]).
-  std::vector<reduce::Grid> reduceFrom(const reduce::Grid& top,
-                                       const std::vector<BoardSize>& chain) const;
+  // The levels below the top grid `top` (the real board's, of size chain[0]) into `out`
+  // (resized to chain.size() - 1 levels, buffers reused).
+  void reduceFrom(const reduce::Grid& top, const std::vector<BoardSize>& chain,
+                  std::vector<reduce::Grid>& out) const;
   // One chain's cascade from its reduced levels (reduceGrids of board and chain).
   CascadeResult runChain(const Board& board, Color toMove, const std::vector<BoardSize>& chain,
                          const std::vector<reduce::Grid>& grids, const RankContext& ctx);
@@ -176,6 +188,7 @@ class Cascade {
   std::unique_ptr<PointScorer> scorer_;
   std::vector<float> scores_;
   std::unordered_map<uint64_t, std::vector<XY>> adviceCache_;
+  ScheduleGrids grids_;  // run's reduced levels, reused from call to call
   size_t adviceRequests_ = 0, adviceCacheHits_ = 0;
 };
 

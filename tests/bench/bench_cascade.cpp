@@ -2,8 +2,10 @@
 //   Reduce19to5/<reducer>/<schedule>  the whole 19x19 -> 5x5 reduction (target < 50 us):
 //                                      light grids between levels, one engine Board (the
 //                                      5x5 one the advisor needs) per chain, the real board
-//                                      read once for all chains (Cascade::reduceSchedule,
-//                                      as Cascade::run does)
+//                                      read once for all chains and the level grids kept
+//                                      from item to item (Cascade::reduceSchedule into a
+//                                      ScheduleGrids, as Cascade::run does; before session 8
+//                                      fresh grids every item)
 //   ReduceBoards19/<reducer>/<schedule> the same with an engine Board at every level, as
 //                                      the cascade builds them for its ranking
 //   Cascade19/<ranking>                reduction + 5x5 advice (Monte-Carlo stand-in, 200
@@ -64,8 +66,10 @@ void runReduction(benchmark::State& state, Reduce reduce) {
 }
 
 void Reduce19to5(benchmark::State& state) {
-  runOnPositions(state, [](const Cascade& cascade, const Game& g, const reduce::Schedule& s) {
-    for (const auto& levels : cascade.reduceSchedule(g.board(), s))
+  ScheduleGrids grids;  // reused from item to item, as Cascade::run keeps its own
+  runOnPositions(state, [&](const Cascade& cascade, const Game& g, const reduce::Schedule& s) {
+    cascade.reduceSchedule(g.board(), s, grids);
+    for (const auto& levels : grids.chains)
       benchmark::DoNotOptimize(levels.back().toBoard().hash());
   });
 }

@@ -108,3 +108,39 @@ TEST_CASE("reduceSchedule (the real board read once) equals reduceGrids chain by
                     InputError);
   }
 }
+
+TEST_CASE("reduceSchedule into reused ScheduleGrids equals fresh grids") {
+  // run keeps its ScheduleGrids from position to position; grids left by another
+  // position, schedule or reducer setting must not change any level.
+  ScheduleGrids reused;
+  for (const char* reducer : {"resample", "block", "sector"}) {
+    for (bool carry : {true, false}) {
+      CascadeParams p;
+      p.reducer = reducer;
+      p.carryChannels = carry;
+      const Cascade cascade(p);
+      for (uint64_t seed = 1; seed <= 3; ++seed) {
+        Game g({19, 19});
+        playRandomGame(g, 40 + seed, 60 * static_cast<int>(seed));
+        for (const char* name : {"slower", "faster", "standard"}) {
+          const reduce::Schedule s = reduce::parseSchedule(name, {19, 19});
+          ScheduleGrids fresh;
+          cascade.reduceSchedule(g.board(), s, fresh);
+          cascade.reduceSchedule(g.board(), s, reused);
+          REQUIRE(reused.chains.size() == fresh.chains.size());
+          for (size_t c = 0; c < fresh.chains.size(); ++c) {
+            REQUIRE(reused.chains[c].size() == fresh.chains[c].size());
+            for (size_t i = 0; i < fresh.chains[c].size(); ++i) {
+              INFO(reducer << " carry " << carry << " " << name << " chain " << c << " level "
+                           << i);
+              CHECK(reused.chains[c][i].colors == fresh.chains[c][i].colors);
+              CHECK(reused.chains[c][i].black == fresh.chains[c][i].black);
+              CHECK(reused.chains[c][i].white == fresh.chains[c][i].white);
+              CHECK(reused.chains[c][i].repaired == fresh.chains[c][i].repaired);
+            }
+          }
+        }
+      }
+    }
+  }
+}

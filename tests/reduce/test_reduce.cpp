@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <random>
 
 #include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
@@ -13,6 +15,7 @@
 #include "reduce/reducer.hpp"
 #include "reduce/repair.hpp"
 #include "reduce/schedule.hpp"
+#include "reduce/select.hpp"
 #include "upload/upload.hpp"
 
 using namespace engine;
@@ -390,4 +393,87 @@ TEST_CASE("legality repair equals its plain-scan twin (masks up to width 64, sca
     repairs += a;
   }
   CHECK(repairs > 100);  // the boards do exercise the removals
+}
+
+TEST_CASE("kthLargest equals its twin std::nth_element on random arrays") {
+  // Channels in [0, 1], piles of equal values, values above 1 (one bucket), zeros, negative
+  // values and sizes around the 16-value blocks: the k-th largest must be the same value.
+  std::mt19937 rng(20261125);
+  reduce::SelectScratch scratch;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const size_t n = 1 + rng() % (trial < 2000 ? 80 : 700);
+    const int kind = static_cast<int>(rng() % 6);
+    std::vector<float> v(n);
+    std::uniform_real_distribution<float> unit(0.f, 1.f);
+    for (float& x : v) {
+      switch (kind) {
+        case 0:
+          x = unit(rng);
+          break;  // channels
+        case 1:
+          x = static_cast<float>(rng() % 7) / 6.f;
+          break;  // piles
+        case 2:
+          x = rng() % 3 == 0 ? 0.f : unit(rng) * 0.4f;
+          break;  // sparse, small
+        case 3:
+          x = unit(rng) * 1000.f;
+          break;  // above 1
+        case 4:
+          x = unit(rng) * 2.f - 1.f;
+          break;  // negative too
+        default:
+          x = std::ldexp(unit(rng), -static_cast<int>(rng() % 30));  // tiny values
+      }
+    }
+    const size_t k = 1 + rng() % n;
+    INFO("trial " << trial << " n " << n << " k " << k << " kind " << kind);
+    CHECK(reduce::kthLargest(v.data(), n, k, scratch) ==
+          reduce::kthLargestReference(v.data(), n, k));
+  }
+  // Every k of one array with piles and distinct values.
+  std::vector<float> v;
+  for (int i = 0; i < 70; ++i) v.push_back(i % 3 == 0 ? 0.5f : static_cast<float>(i) / 70.f);
+  for (size_t k = 1; k <= v.size(); ++k)
+    CHECK(reduce::kthLargest(v.data(), v.size(), k, scratch) ==
+          reduce::kthLargestReference(v.data(), v.size(), k));
+}
+
+TEST_CASE("reducing into a reused grid equals reducing into a fresh one") {
+  // reduceGridInto reuses the output's buffers: a grid that held another size, colours and
+  // channels before must give the same result as a new grid.
+  reduce::ResampleParams density;
+  density.matchDensity = true;
+  std::vector<std::unique_ptr<reduce::Reducer>> reducers;
+  reducers.push_back(reduce::makeResampleReducer());
+  reducers.push_back(reduce::makeResampleReducer(density));
+  reducers.push_back(reduce::makeReducer("sector"));
+  reducers.push_back(reduce::makeReducer("block"));
+  const std::vector<std::pair<BoardSize, BoardSize>> steps = {
+      {{19, 19}, {19, 13}}, {{19, 19}, {13, 19}}, {{19, 19}, {9, 9}}, {{19, 19}, {13, 13}},
+      {{13, 13}, {9, 9}},   {{7, 7}, {5, 5}},     {{11, 11}, {5, 5}}};
+  reduce::Grid reused;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    for (const auto& [from, to] : steps) {
+      Game g(from);
+      playRandomGame(g, seed, from.points() / 3);
+      const reduce::Grid big = reduce::Grid::fromBoard(g.board());
+      for (const auto& r : reducers) {
+        reduce::Grid fresh;
+        try {
+          fresh = r->reduceGrid(big, to);
+        } catch (const InputError&) {
+          CHECK_THROWS_AS(r->reduceGridInto(big, to, reused), InputError);
+          continue;
+        }
+        r->reduceGridInto(big, to, reused);
+        INFO(r->name() << " " << from.str() << " -> " << to.str() << " seed " << seed);
+        CHECK(reused.size == fresh.size);
+        CHECK(reused.colors == fresh.colors);
+        CHECK(reused.black == fresh.black);
+        CHECK(reused.white == fresh.white);
+        CHECK(reused.repaired == fresh.repaired);
+      }
+    }
+  }
 }
