@@ -109,14 +109,22 @@ int decideMove(Worker& w, ProofNumberTable* pnt, const SolveOptions& o, const No
       target);
 }
 
-// df-pn on the root (the last position on w's path): bisects [lo, hi] with "value >=
-// t" questions until it is exact or a limit stops the worker.
+// df-pn on the root (the last position on w's path): "value >= t" questions until [lo,
+// hi] is exact or a limit stops the worker. The first question is at `guess` (the
+// mover's side), the second next to it (t + 1 after a yes, t - 1 after a no, so a right
+// guess costs two questions), the rest bisect the interval, or, without `o.bisect`,
+// keep stepping next to the last answer (MTD(f)'s order). A guess at the interval's
+// midpoint (0 from the empty board, the default) is plain bisection from the start.
 void proofNumberRoot(Worker& w, ProofNumberTable& pnt, const SolveOptions& o, const Node& root,
-                     int& lo, int& hi) {
+                     int guess, int& lo, int& hi) {
   ProofSearch ps(w, pnt, o.epsilon);
-  while (lo < hi && !w.aborted()) {
-    const int t = lo + (hi - lo + 1) / 2;
+  int next = std::clamp(guess, lo + 1, hi);
+  const bool guided = next != lo + (hi - lo + 1) / 2;
+  for (int asked = 0; lo < hi && !w.aborted(); ++asked) {
+    const int t = asked == 0 || !o.bisect || (asked == 1 && guided) ? std::clamp(next, lo + 1, hi)
+                                                                    : lo + (hi - lo + 1) / 2;
     const int r = ps.prove(root, t);
+    next = r == 1 ? t + 1 : t - 1;
     if (r < 0) return;
     if (r == 1) {
       lo = t;
@@ -240,7 +248,7 @@ SolveResult Solver::solve(const Position& position) {
     w.pushPath(root, true);
     int tlo = -n, thi = n, depth = 0;
     if (opt_.proofNumber && t == 0) {
-      proofNumberRoot(w, *pnTables[0], opt_, root, tlo, thi);
+      proofNumberRoot(w, *pnTables[0], opt_, root, sign * opt_.firstGuess, tlo, thi);
     } else {
       iterate(
           w, opt_, opt_.firstDepth + t, sign * opt_.firstGuess,

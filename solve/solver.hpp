@@ -89,6 +89,14 @@ struct SolveOptions {
   // df-pn keeps each node's children (moves, positions, keys, static bounds) between
   // re-entries of the node (search effort only; false: recomputed on every entry).
   bool childCache = true;
+  // df-pn: initial proof and disproof numbers of a new child from a cheap area estimate
+  // (stones plus empty points next to one colour only, clamped into the static bounds):
+  // a question "value >= t" that the estimate exceeds by d points starts with disproof
+  // number 1 + pnHeuristic * d, one it falls short of by d with proof number
+  // 1 + pnHeuristic * d (df-pn with evaluation-based initialisation, as in Nagai's
+  // df-pn+ and Winands' PN-search initialisation; docs/SOLVER.md, session 8). 0: every
+  // new child starts at 1, 1.
+  int pnHeuristic = 0;
 };
 
 // Counters of one search, for tests and reports.
