@@ -104,9 +104,19 @@ const ChildCache::Entry& ProofSearch::children(const Node& n, const Canon& cn, i
   return e;
 }
 
+int ProofSearch::estimate(const Node& n, ScoreBounds b) const {
+  const Geometry& g = w_.g_;
+  const Mask empty = g.all() & ~(n.own | n.opp);
+  const Mask nearOwn = g.expand(n.own) & empty, nearOpp = g.expand(n.opp) & empty;
+  const int e = __builtin_popcountll(n.own | (nearOwn & ~nearOpp)) -
+                __builtin_popcountll(n.opp | (nearOpp & ~nearOwn));
+  return std::clamp(e, b.lower, b.upper);
+}
+
 void ProofSearch::expand(const Node& n, const Canon& cn, int t, int ply, int& repMin) {
   const ChildCache::Entry& e = children(n, cn, ply);
   const int tc = 1 - t;  // the child's question: is its value at least 1 - t?
+  const uint32_t weight = static_cast<uint32_t>(std::max(0, w_.opt_.pnHeuristic));
   for (int i = 0; i < e.count; ++i) {
     const ChildCache::Child& k = e.children[i];
     Child c{k.move, {}, k.captured, 0, {k.key, k.extra, k.sym}, 1, 1, {}, INT32_MAX, INT32_MIN};
@@ -133,8 +143,13 @@ void ProofSearch::expand(const Node& n, const Canon& cn, int t, int ply, int& re
       const int r = lookup(c.node, c.canon, {k.lower, k.upper}, tc, ply + 1, c.proof);
       if (r >= 0) {
         c.pn = r ? 0 : INF, c.dn = r ? INF : 0, c.repMin = INT32_MAX;
-      } else if (w_.opt_.transpositions) {
-        pnt_.probe(c.canon.key, c.canon.extra, tc, c.pn, c.dn);
+      } else {
+        if (weight) {  // search effort only: any positive numbers give the same answer
+          const int d = estimate(c.node, {k.lower, k.upper}) - tc;
+          c.pn = 1 + weight * static_cast<uint32_t>(std::max(0, -d));
+          c.dn = 1 + weight * static_cast<uint32_t>(std::max(0, d + 1));
+        }
+        if (w_.opt_.transpositions) pnt_.probe(c.canon.key, c.canon.extra, tc, c.pn, c.dn);
       }
     }
     frame_.push_back(c);

@@ -132,6 +132,9 @@ class ProofSearch {
   Canon canonOf(const Node& n) const;
   // n's static bounds for its mover ([-points, points] when they are off).
   ScoreBounds staticOf(const Node& n);
+  // A cheap guess of n's value for its mover: own stones and empty points next to own
+  // stones only, minus the same for the opponent, clamped into n's static bounds b.
+  int estimate(const Node& n, ScoreBounds b) const;
   // Resolves n (canonical key cn, static bounds b) without search when the static bounds
   // or a usable table entry decide it: 1 / 0 with the proof's summary, -1 otherwise.
   int lookup(const Node& n, const Canon& cn, ScoreBounds b, int t, int ply, Summary& proof);

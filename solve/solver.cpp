@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <mutex>
+#include <thread>
 
 #include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
@@ -109,20 +111,111 @@ int decideMove(Worker& w, ProofNumberTable* pnt, const SolveOptions& o, const No
       target);
 }
 
-// df-pn on the root (the last position on w's path): bisects [lo, hi] with "value >=
-// t" questions until it is exact or a limit stops the worker.
+// df-pn on the root (the last position on w's path): "value >= t" questions until [lo,
+// hi] is exact or a limit stops the worker. The first question is at `guess` (the
+// mover's side), the second next to it (t + 1 after a yes, t - 1 after a no, so a right
+// guess costs two questions), the rest bisect the interval, or, without `o.bisect`,
+// keep stepping next to the last answer (MTD(f)'s order). A guess at the interval's
+// midpoint (0 from the empty board, the default) is plain bisection from the start.
 void proofNumberRoot(Worker& w, ProofNumberTable& pnt, const SolveOptions& o, const Node& root,
-                     int& lo, int& hi) {
+                     int guess, int& lo, int& hi) {
   ProofSearch ps(w, pnt, o.epsilon);
-  while (lo < hi && !w.aborted()) {
-    const int t = lo + (hi - lo + 1) / 2;
+  int next = std::clamp(guess, lo + 1, hi);
+  const bool guided = next != lo + (hi - lo + 1) / 2;
+  for (int asked = 0; lo < hi && !w.aborted(); ++asked) {
+    const int t = asked == 0 || !o.bisect || (asked == 1 && guided) ? std::clamp(next, lo + 1, hi)
+                                                                    : lo + (hi - lo + 1) / 2;
     const int r = ps.prove(root, t);
+    next = r == 1 ? t + 1 : t - 1;
     if (r < 0) return;
     if (r == 1) {
       lo = t;
     } else {
       hi = t - 1;
     }
+  }
+}
+
+// The root's proven interval shared by df-pn threads that answer different questions
+// at once (SolveOptions::splitQuestions): each thread takes a question "value >= t"
+// nobody else is asking, and an answer that makes another thread's question moot (t
+// outside the new (lo, hi]) cancels that thread's search so it can take a new one.
+struct SharedQuestions {
+  static constexpr int NONE = INT32_MIN;
+  std::mutex m;
+  int lo = 0, hi = 0;
+  std::vector<int> asking;                                 // per thread: its question, or NONE
+  std::vector<std::unique_ptr<std::atomic<bool>>> cancel;  // per thread
+  SharedQuestions(int threads, int lo0, int hi0) : lo(lo0), hi(hi0), asking(threads, NONE) {
+    for (int i = 0; i < threads; ++i) cancel.push_back(std::make_unique<std::atomic<bool>>(false));
+  }
+  // A question for thread `tid` (lock held): `preferred` when it is open and nobody asks
+  // it, otherwise the midpoint of the largest stretch of values that no pending question
+  // separates; NONE when every stretch is a single value.
+  int pick(int tid, int preferred) const {
+    std::vector<int> q;
+    for (size_t j = 0; j < asking.size(); ++j) {
+      if (static_cast<int>(j) != tid && asking[j] != NONE && asking[j] > lo && asking[j] <= hi)
+        q.push_back(asking[j]);
+    }
+    if (preferred > lo && preferred <= hi && std::find(q.begin(), q.end(), preferred) == q.end())
+      return preferred;
+    std::sort(q.begin(), q.end());
+    int best = NONE, bestSize = 1, a = lo;
+    q.push_back(hi + 1);
+    for (int b : q) {  // stretch [a, b - 1]
+      const int size = b - a;
+      if (size > bestSize) bestSize = size, best = a + size / 2;
+      a = b;
+    }
+    return best;
+  }
+};
+
+// One df-pn thread of SharedQuestions: questions until the interval is exact, a limit
+// stops the worker, or only over-long lines are left. The first question of thread 0 is
+// the guess and its second the neighbour (as proofNumberRoot) when the guess is not the
+// midpoint.
+void proofNumberShared(Worker& w, ProofNumberTable& pnt, const SolveOptions& o, const Node& root,
+                       int guess, int tid, SharedQuestions& sq, std::atomic<bool>& stop) {
+  ProofSearch ps(w, pnt, o.epsilon);
+  int asked = 0, next = SharedQuestions::NONE;
+  bool guided = false;
+  {
+    std::lock_guard<std::mutex> lock(sq.m);
+    next = std::clamp(guess, sq.lo + 1, sq.hi);
+    guided = next != sq.lo + (sq.hi - sq.lo + 1) / 2;
+  }
+  for (;;) {
+    int t = SharedQuestions::NONE;
+    {
+      std::lock_guard<std::mutex> lock(sq.m);
+      if (sq.lo >= sq.hi) return;
+      const bool own = tid == 0 && (asked == 0 || (asked == 1 && guided) || !o.bisect);
+      t = sq.pick(tid, own ? next : SharedQuestions::NONE);
+      sq.asking[tid] = t;
+      sq.cancel[tid]->store(false);  // set only while a question is pending, under the lock
+    }
+    if (t == SharedQuestions::NONE) {  // every open question is taken: wait for an answer
+      if (w.aborted() || stop.load()) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      continue;
+    }
+    const int r = ps.prove(root, t);
+    {
+      std::lock_guard<std::mutex> lock(sq.m);
+      sq.asking[tid] = SharedQuestions::NONE;
+      if (r == 1) sq.lo = std::max(sq.lo, t);
+      if (r == 0) sq.hi = std::min(sq.hi, t - 1);
+      for (size_t j = 0; j < sq.asking.size(); ++j) {
+        const int qj = sq.asking[j];
+        if (qj != SharedQuestions::NONE && (qj <= sq.lo || qj > sq.hi)) sq.cancel[j]->store(true);
+      }
+      if (sq.lo >= sq.hi) stop = true;
+    }
+    if (r < 0 && !w.resume()) return;  // a real limit, or only over-long lines
+    next = r == 1 ? t + 1 : t - 1;
+    ++asked;
   }
 }
 
@@ -231,16 +324,24 @@ SolveResult Solver::solve(const Position& position) {
   // One proof-number table a thread that runs df-pn (they are not shared).
   std::vector<std::unique_ptr<ProofNumberTable>> pnTables(opt_.proofNumber ? threads : 0);
   for (auto& p : pnTables) p = std::make_unique<ProofNumberTable>(opt_.ttLog2);
-    // Lazy SMP: every thread solves the root with its own move ordering and horizon
-    // schedule, sharing the table; the first exact answer stops the others.
+  const bool split = opt_.proofNumber && opt_.splitQuestions && threads > 1;
+  SharedQuestions questions(threads, -n, n);
+  // Lazy SMP: every thread solves the root with its own move ordering and horizon
+  // schedule, sharing the table; the first exact answer stops the others.
 #pragma omp parallel num_threads(threads) reduction(+ : nodes)
   {
     const int t = omp_get_thread_num();
-    Worker w(g_, opt_, *tt_, position, limits, t);
+    SearchLimits own = limits;
+    if (split) own.cancel = questions.cancel[t].get();
+    Worker w(g_, opt_, *tt_, position, own, t);
     w.pushPath(root, true);
     int tlo = -n, thi = n, depth = 0;
-    if (opt_.proofNumber && t == 0) {
-      proofNumberRoot(w, *pnTables[0], opt_, root, tlo, thi);
+    if (split) {
+      proofNumberShared(w, *pnTables[t], opt_, root, sign * opt_.firstGuess, t, questions, stop);
+      std::lock_guard<std::mutex> lock(questions.m);
+      tlo = questions.lo, thi = questions.hi;
+    } else if (opt_.proofNumber && t == 0) {
+      proofNumberRoot(w, *pnTables[0], opt_, root, sign * opt_.firstGuess, tlo, thi);
     } else {
       iterate(
           w, opt_, opt_.firstDepth + t, sign * opt_.firstGuess,

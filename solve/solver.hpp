@@ -81,14 +81,26 @@ struct SolveOptions {
   int etcMinDepth = 3;
   // Search without a horizon: depth-first proof-number search (df-pn) on "value >= t",
   // bisecting the proven interval (solve/dfpn.hpp; docs/SOLVER.md, session 6). false:
-  // the iterative-deepening MTD search above. With several threads, thread 0 runs df-pn
-  // and the others the MTD search on the shared table (the first exact answer wins).
+  // the iterative-deepening MTD search above. Several threads: see splitQuestions.
   // maxDepth caps its lines (a longer line stays undecided, never wrongly decided).
   bool proofNumber = false;
   double epsilon = 0.25;  // df-pn's 1 + epsilon threshold of the second-best child
   // df-pn keeps each node's children (moves, positions, keys, static bounds) between
   // re-entries of the node (search effort only; false: recomputed on every entry).
   bool childCache = true;
+  // df-pn: initial proof and disproof numbers of a new child from a cheap area estimate
+  // (stones plus empty points next to one colour only, clamped into the static bounds):
+  // a question "value >= t" that the estimate exceeds by d points starts with disproof
+  // number 1 + pnHeuristic * d, one it falls short of by d with proof number
+  // 1 + pnHeuristic * d (df-pn with evaluation-based initialisation, as in Nagai's
+  // df-pn+ and Winands' PN-search initialisation; docs/SOLVER.md, session 8). 0: every
+  // new child starts at 1, 1.
+  int pnHeuristic = 0;
+  // df-pn with several threads: true = every thread runs df-pn on a different root
+  // question at once (a shared proven interval; an answer cancels questions it makes
+  // moot); false = session 6's hybrid (df-pn on thread 0, the MTD search on the others),
+  // the default: 4x4 took 17.9 s of user CPU against 20.5 s split (docs/SOLVER.md, session 8).
+  bool splitQuestions = false;
 };
 
 // Counters of one search, for tests and reports.

@@ -129,9 +129,23 @@ bool Worker::limitHit() {
   if (limits_.maxNodes && nodes_ >= limits_.maxNodes) aborted_ = true;
   if ((nodes_ & 127) == 0) {  // a clock read is ~20 ns: small budgets (10 ms) need it often
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) aborted_ = true;
+    if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) aborted_ = true;
     if (limits_.timed && std::chrono::steady_clock::now() > limits_.deadline) aborted_ = true;
   }
   return aborted_;
+}
+
+bool Worker::resume() {
+  if (!limits_.cancel || !limits_.cancel->load()) return false;
+  limits_.cancel->store(false);
+  aborted_ = false;
+  return !limitHitNow();
+}
+
+bool Worker::limitHitNow() const {
+  return (limits_.maxNodes && nodes_ >= limits_.maxNodes) ||
+         (limits_.stop && limits_.stop->load()) ||
+         (limits_.timed && std::chrono::steady_clock::now() > limits_.deadline);
 }
 
 void Worker::canonical(const Node& n, uint64_t& key, uint8_t& extra, int& sym) const {

@@ -35,6 +35,8 @@ struct SearchLimits {
   std::chrono::steady_clock::time_point deadline{};
   bool timed = false;
   std::atomic<bool>* stop = nullptr;  // set by another thread: give up
+  // Set by another thread: give up the current question only (Worker::resume clears it).
+  std::atomic<bool>* cancel = nullptr;
 };
 
 class Worker {
@@ -74,6 +76,9 @@ class Worker {
   int tableMove(const Node& n) const;
 
   bool aborted() const { return aborted_; }
+  // After a cancelled question (SearchLimits::cancel): clears the flag and the abort so
+  // that the worker can take another question; false when a real limit stopped it.
+  bool resume();
   uint64_t nodes() const { return nodes_; }
   const SearchStats& stats() const { return stats_; }
   int points() const { return n_; }
@@ -84,6 +89,7 @@ class Worker {
  private:
   friend class ProofSearch;  // solve/dfpn.hpp: df-pn over this worker's path and helpers
   bool limitHit();
+  bool limitHitNow() const;  // a node, stop or time limit is reached (not the cancel flag)
   int repetition(uint64_t key, bool whiteToMove, int lastCapture) const;
   bool pathMeets(const Summary& s, int ply) const;
   Summary toTable(const Summary& s, int sym, bool whiteToMove) const;

@@ -82,6 +82,11 @@ int runSolve(const std::vector<std::string>& args) {
       "no-benson", "no static bounds from unconditional life")(
       "no-territory", "Benson's life only: no regions without room for two enemy eyes")(
       "no-child-cache", "df-pn: recompute a node's children on every re-entry")(
+      "dfpn-split",
+      "df-pn with 2+ threads: every thread df-pn on its own root question "
+      "(default: df-pn on thread 0, the MTD search on the others)")(
+      "pn-heuristic", po::value<int>()->default_value(0),
+      "df-pn: weight of the area estimate in new children's proof numbers (0: off)")(
       "value-only", "skip the optimal-move list and the principal variation")(
       "json", "print one JSON object");
   po::variables_map vm;
@@ -134,6 +139,11 @@ int runSolve(const std::vector<std::string>& args) {
   opt.proofNumber = search == "dfpn";
   opt.epsilon = vm["epsilon"].as<double>();
   opt.childCache = !vm.count("no-child-cache");
+  opt.pnHeuristic = vm["pn-heuristic"].as<int>();
+  opt.splitQuestions = vm.count("dfpn-split") > 0;
+  if (opt.pnHeuristic < 0 || opt.pnHeuristic > 1000) {
+    throw UsageError("--pn-heuristic must be between 0 and 1000");
+  }
   if (!(opt.epsilon >= 0 && opt.epsilon <= 10)) throw UsageError("--epsilon must be in [0, 10]");
   if (opt.firstDepth < 0) throw UsageError("--first-depth must be at least 0");
   opt.bestMoves = opt.principalVariation = !vm.count("value-only");

@@ -565,6 +565,7 @@ TEST_CASE("df-pn: search variants agree with the reference and the horizon searc
       opt.symmetry = !(variant & 2);
       opt.benson = !(variant & 4);
       opt.transpositions = !(variant & 8);
+      opt.pnHeuristic = std::array{0, 2, 5}[variant % 3];  // initial numbers: effort only
       INFO(w << "x" << h << " variant " << variant);
       const SolveResult r = solveEmpty(w, h, {}, opt);
       CHECK(r.exact);
@@ -578,6 +579,61 @@ TEST_CASE("df-pn: random positions with their game history match the reference")
   SolveOptions noCache = proofNumber();  // the child cache's from-scratch twin
   noCache.childCache = false;
   checkRandomPositionsWithHistory(noCache);
+}
+
+TEST_CASE("df-pn: heuristic initial numbers keep the reference values with history") {
+  SolveOptions opt = proofNumber();
+  opt.pnHeuristic = 3;
+  checkRandomPositionsWithHistory(opt);
+}
+
+TEST_CASE("df-pn: two threads on different root questions keep the reference values") {
+  SolveOptions opt = proofNumber();
+  opt.threads = 2;
+  opt.splitQuestions = true;
+  checkRandomPositionsWithHistory(opt);
+  for (auto [w, h] : {std::pair{2, 3}, std::pair{3, 3}, std::pair{4, 2}, std::pair{1, 6}}) {
+    const double ref = solveEmpty(w, h).value;
+    for (int variant = 0; variant < 8; ++variant) {
+      SolveOptions o = proofNumber();
+      o.threads = 2;
+      o.ttLog2 = 14;
+      o.bestMoves = o.principalVariation = variant & 1;
+      o.firstGuess = std::array{0, 5, -3, 9}[variant / 2];
+      o.splitQuestions = variant != 6;  // one run of the hybrid (the default) as well
+      INFO(w << "x" << h << " variant " << variant);
+      const Geometry g(w, h);
+      Solver s(g, o);
+      const SolveResult r = s.solve(Position{});
+      CHECK(r.exact);
+      CHECK(r.value == ref);
+      CHECK(s.lastStats().inconsistent == 0);
+    }
+  }
+  opt.bestMoves = opt.principalVariation = false;
+  opt.maxNodes = 300;  // per thread: both threads stop with valid bounds
+  const SolveResult cut = solveEmpty(4, 3, {}, opt);
+  CHECK_FALSE(cut.exact);
+  CHECK(cut.lower <= 4);
+  CHECK(cut.upper >= 4);
+}
+
+TEST_CASE("df-pn: root guesses and question orders change effort, not values") {
+  for (auto [w, h] : {std::pair{2, 3}, std::pair{3, 3}, std::pair{4, 2}}) {
+    const double ref = solveEmpty(w, h).value;
+    for (int variant = 0; variant < 12; ++variant) {
+      SolveOptions opt = proofNumber();
+      opt.bestMoves = opt.principalVariation = false;
+      opt.firstGuess = std::array{-5, 0, 7, 9}[variant % 4];
+      opt.bisect = variant & 4;
+      opt.pnHeuristic = variant & 8 ? 2 : 0;
+      INFO(w << "x" << h << " variant " << variant);
+      const SolveResult r = solveEmpty(w, h, {}, opt);
+      CHECK(r.exact);
+      CHECK(r.value == ref);
+      CHECK(r.lower == r.upper);
+    }
+  }
 }
 
 TEST_CASE("df-pn: the principal variation replays to the value; 3x4 = +4; limits") {
