@@ -43,6 +43,37 @@ std::shared_ptr<const prior::Model> firstLineModel() {
   return m;
 }
 
+// A random 9x9 position with the first-line model at weight 40, exponent 0.5 and the given
+// hand-prior exponent: the search's node priors (out, probs) and the hand-set ones alone.
+struct PriorCase {
+  PriorCase(int n, uint64_t seed, float handExponent)
+      : g(randomGame(n, seed)), board(g.board()), c(g.toMove()), moves(candidates(board, c)) {
+    last = g.moves().back().point;
+    before = g.moves()[g.moves().size() - 2].point;
+    params.learned.model = firstLineModel();
+    params.learned.weight = 40;
+    params.learned.exponent = 0.5;
+    params.learned.handExponent = handExponent;
+    scorer = std::make_unique<prior::IncrementalScorer>(*params.learned.model);
+    run(true);
+    hand = computePriors(board, c, last, moves, true);
+  }
+  // nodePriors with or without the scorer, into out and probs.
+  void run(bool withScorer) {
+    nodePriors(board, c, last, before, moves, true, params, withScorer ? scorer.get() : nullptr,
+               out, probs);
+  }
+  Game g;
+  Board board;
+  Color c;
+  std::vector<Point> moves;
+  Point last = NO_POINT, before = NO_POINT;
+  MctsParams params;
+  std::unique_ptr<prior::IncrementalScorer> scorer;
+  std::vector<Prior> out, hand;
+  std::vector<float> probs;
+};
+
 bool firstLine(const Board& b, Point p) {
   return p != PASS &&
          (b.x(p) == 0 || b.y(p) == 0 || b.x(p) == b.width() - 1 || b.y(p) == b.height() - 1);
@@ -51,20 +82,13 @@ bool firstLine(const Board& b, Point p) {
 }  // namespace
 
 TEST_CASE("learned prior: model probabilities become virtual wins") {
-  const Game g = randomGame(12, 3);
-  Board board = g.board();
-  const Color c = g.toMove();
-  const std::vector<Point> moves = candidates(board, c);
-  const Point last = g.moves().back().point, before = g.moves()[g.moves().size() - 2].point;
-  MctsParams params;
-  params.learned.model = firstLineModel();
-  params.learned.weight = 40;
-  params.learned.exponent = 0.5;
-  prior::IncrementalScorer scorer(*params.learned.model);
-  std::vector<Prior> out;
-  std::vector<float> probs;
-  nodePriors(board, c, last, before, moves, true, params, &scorer, out, probs);
-  const std::vector<Prior> hand = computePriors(board, c, last, moves, true);
+  PriorCase t(12, 3, 0.f);
+  Board& board = t.board;
+  const std::vector<Point>& moves = t.moves;
+  MctsParams& params = t.params;
+  std::vector<Prior>& out = t.out;
+  std::vector<float>& probs = t.probs;
+  const std::vector<Prior>& hand = t.hand;
   REQUIRE(out.size() == moves.size());
   REQUIRE(probs.size() == moves.size());
   CHECK(std::accumulate(probs.begin(), probs.end(), 0.0) == Approx(1.0).epsilon(1e-5));
@@ -77,34 +101,24 @@ TEST_CASE("learned prior: model probabilities become virtual wins") {
   }
   // Without the hand-set priors every move starts from the even prior, 10 visits at 50%.
   params.learned.handPriors = false;
-  nodePriors(board, c, last, before, moves, true, params, &scorer, out, probs);
+  t.run(true);
   for (size_t i = 0; i < moves.size(); ++i) {
     const float bonus = firstLine(board, moves[i]) ? 40.f : 4.f;
     CHECK(out[i].visits == Approx(10 + bonus).epsilon(1e-3));
     CHECK(out[i].wins == Approx(5 + bonus).epsilon(1e-3));
   }
   // No scorer: the hand-set priors alone, no probabilities.
-  nodePriors(board, c, last, before, moves, true, params, nullptr, out, probs);
+  t.run(false);
   CHECK(probs.empty());
   for (size_t i = 0; i < moves.size(); ++i) CHECK(out[i].visits == hand[i].visits);
 }
 
 TEST_CASE("learned prior: hand priors weighed by the model (handExponent)") {
-  const Game g = randomGame(30, 5);
-  Board board = g.board();
-  const Color c = g.toMove();
-  const std::vector<Point> moves = candidates(board, c);
-  const Point last = g.moves().back().point, before = g.moves()[g.moves().size() - 2].point;
-  MctsParams params;
-  params.learned.model = firstLineModel();
-  params.learned.weight = 40;
-  params.learned.exponent = 0.5;
-  params.learned.handExponent = 1;
-  prior::IncrementalScorer scorer(*params.learned.model);
-  std::vector<Prior> out;
-  std::vector<float> probs;
-  nodePriors(board, c, last, before, moves, true, params, &scorer, out, probs);
-  const std::vector<Prior> hand = computePriors(board, c, last, moves, true);
+  PriorCase t(30, 5, 1.f);
+  Board& board = t.board;
+  const std::vector<Point>& moves = t.moves;
+  std::vector<Prior>& out = t.out;
+  const std::vector<Prior>& hand = t.hand;
   int scaled = 0;
   for (size_t i = 0; i < moves.size(); ++i) {
     INFO("move " << moves[i]);

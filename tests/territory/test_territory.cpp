@@ -25,6 +25,19 @@ Owner ownerAt(const Evaluation& ev, int x, int y) {
   return ev.ownership[static_cast<size_t>(y) * ev.width + x];
 }
 
+// Point reading by an ownership reader that gives columns 0..3 to Black, the rest to White.
+TerritoryParams leftFourColumnsBlack() {
+  TerritoryParams p;
+  p.playouts = 100;
+  p.readerForPoints = true;
+  p.ownershipReader = [](const Board& board) {
+    std::vector<float> v(static_cast<size_t>(board.width()) * board.height());
+    for (size_t i = 0; i < v.size(); ++i) v[i] = i % board.width() <= 3 ? 1.f : -1.f;
+    return v;
+  };
+  return p;
+}
+
 }  // namespace
 
 TEST_CASE("a group with two eyes is alive", "[territory]") {
@@ -478,14 +491,7 @@ TEST_CASE("territory counting: a point next to stones of both colours is dame", 
     . . . . O . .
     . . . X O . .
     . . . X O . .)");
-  TerritoryParams p;
-  p.playouts = 100;
-  p.readerForPoints = true;
-  p.ownershipReader = [](const Board& board) {
-    std::vector<float> v(static_cast<size_t>(board.width()) * board.height());
-    for (size_t i = 0; i < v.size(); ++i) v[i] = i % board.width() <= 3 ? 1.f : -1.f;
-    return v;
-  };
+  TerritoryParams p = leftFourColumnsBlack();
   const Evaluation ev = evaluate(b, 0, p);
   REQUIRE(ownerAt(ev, 3, 2) == Owner::Black);
   CHECK(ev.blackTerritory == 15);  // columns 0..2
@@ -557,14 +563,7 @@ TEST_CASE("territory counting: a point behind a dame is dame", "[territory]") {
     . X . . O . .
     . . X X O . .
     . . X . O . .)");
-  TerritoryParams p;
-  p.playouts = 100;
-  p.readerForPoints = true;
-  p.ownershipReader = [](const Board& board) {
-    std::vector<float> v(static_cast<size_t>(board.width()) * board.height());
-    for (size_t i = 0; i < v.size(); ++i) v[i] = i % board.width() <= 3 ? 1.f : -1.f;
-    return v;
-  };
+  TerritoryParams p = leftFourColumnsBlack();
   const Evaluation ev = evaluate(b, 0, p);
   REQUIRE(ownerAt(ev, 2, 2) == Owner::Black);
   REQUIRE(ownerAt(ev, 3, 2) == Owner::Black);
