@@ -21,6 +21,18 @@ GroupStatus statusAt(const Evaluation& ev, int x, int y) {
   return ev.groups[g].status;
 }
 
+// Two black stones at the top left with the dame (1, 0) and Black's own point (0, 2):
+// once White fills the dame they are in atari and Black must connect at (0, 2). Black's
+// group lives with the eyes at the edge below (the shape of Fox record 1504342227 at A12).
+const char* const ATARI_AFTER_DAME = R"(
+    X . O . . . .
+    X O O . . . .
+    . X O . . . .
+    X X O . . . .
+    . X O . . . .
+    X X O . . . .
+    . X O . . . .)";
+
 Owner ownerAt(const Evaluation& ev, int x, int y) {
   return ev.ownership[static_cast<size_t>(y) * ev.width + x];
 }
@@ -458,14 +470,7 @@ TEST_CASE("territory counting: a chain in atari once the dame are filled costs a
   // stones at the top have the dame a and Black's own point b. When White fills a they
   // are in atari and Black must connect at b (the record's count and GNU Go's: b is
   // dame). Black's group lives with the eyes at the edge below.
-  const Board b = parseBoard(R"(
-    X . O . . . .
-    X O O . . . .
-    . X O . . . .
-    X X O . . . .
-    . X O . . . .
-    X X O . . . .
-    . X O . . . .)");
+  const Board b = parseBoard(ATARI_AFTER_DAME);
   const Evaluation ev = evaluate(b, 0);
   REQUIRE(statusAt(ev, 0, 0) == GroupStatus::Alive);
   REQUIRE(statusAt(ev, 1, 3) == GroupStatus::Alive);
@@ -536,14 +541,7 @@ TEST_CASE("territory counting: one saving dame is not enough", "[territory]") {
   // Black's own point (0, 2). White fills a first, so Black must connect at (0, 2)
   // whatever he could do with a himself: the point is charged with or without the
   // reading of the dame.
-  const Board b = parseBoard(R"(
-    X . O . . . .
-    X O O . . . .
-    . X O . . . .
-    X X O . . . .
-    . X O . . . .
-    X X O . . . .
-    . X O . . . .)");
+  const Board b = parseBoard(ATARI_AFTER_DAME);
   for (bool read : {false, true}) {
     TerritoryParams p;
     p.fillReadsDame = read;
