@@ -20,7 +20,8 @@ const char* USAGE =
     "fgo gtp [--size N] [--rules R] [--komi K] [--seed S] [--player mcts|baseline]\n"
     "        [--playouts N | --seconds S] [--threads T] [--resign-below W]\n"
     "        [--prior-model FILE|none] [--cascade off|hints|narrow] [--schedule NAME]\n"
-    "        [--cascade-memory N] [--model-top N] [--inner-width N] [--quiet]\n\n"
+    "        [--cascade-memory N] [--model-top N] [--inner-width N] [--local-window N]\n"
+    "        [--local-playouts N] [--quiet]\n\n"
     "A GTP version 2 engine on stdin/stdout (attach it to a GUI or to fgo match).\n"
     "Thinking time: by the clock when the controller sends time_settings or\n"
     "kgs-time_settings (absolute, Canadian and Japanese byo-yomi; it keeps its own clock\n"
@@ -119,6 +120,11 @@ int runGtp(const std::vector<std::string>& args) {
       "inner-width", po::value(&mcts.search.innerWidth)->default_value(0),
       "mcts: inner tree nodes keep the N children with the best priors (0: all up to "
       "19x19, 361 on bigger boards; -1: all)")(
+      "local-window", po::value(&mcts.localWindow)->default_value(-1),
+      "mcts: genmove searches an N x N window around the fight instead of the whole board "
+      "(engine/play/local_search.hpp); -1: on boards above 101x101 with a 15x15 window; "
+      "0: never")("local-playouts", po::value(&mcts.localPlayouts)->default_value(64),
+                  "mcts: simulations a move of the window search")(
       "analysis-memory", po::value(&mcts.analysisMemoryMB)->default_value(1024),
       "mcts: MB of search tree an analysis may grow before it stops searching")("quiet",
                                                                                 "no log on stderr");
@@ -136,6 +142,10 @@ int runGtp(const std::vector<std::string>& args) {
     throw UsageError("--analysis-memory must be 1..1000000 MB");
   }
   mcts.reuseTrees = vm.count("tree-reuse") > 0;
+  if (mcts.localWindow < -1 || mcts.localWindow > 1001 || mcts.localPlayouts < 1 ||
+      mcts.localPlayouts > 1000000) {
+    throw UsageError("--local-window must be -1..1001 and --local-playouts 1..1000000");
+  }
   mcts.search.rootNearPrior = vm.count("root-near-prior") != 0;
   if (mcts.search.maxPlayoutMoves < 0) throw UsageError("--playout-cap must be >= 0");
   if (!(mcts.search.raveEquiv >= 1 && mcts.search.raveEquiv <= 1e9)) {

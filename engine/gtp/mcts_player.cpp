@@ -67,6 +67,7 @@ MctsPlayer::MctsPlayer(MctsPlayerOptions options) : options_(std::move(options))
 
 void MctsPlayer::newGame() {
   lowWinrates_ = 0;
+  if (local_) local_->reset();
   trees_.clear();
   if (finder_) finder_->newGame();
 }
@@ -117,6 +118,9 @@ Point MctsPlayer::chooseMove(const Game& game, const ClockState& clock, MoveRequ
   // all, the same position got the same search, so a deterministic opponent (GNU Go)
   // met the same losing game again and again (docs/STRENGTH.md, session 4).
   params.seed = options_.search.seed + 0x9E3779B97F4A7C15ULL * ++searches_;
+  if (const int window = localWindowFor(game); window > 0) {
+    return chooseLocalMove(game, params, window);
+  }
   const Color c = game.toMove();
   addCandidates(game, params);
   last_ = mctsSearch(searchCopy(game, c), params, options_.reuseTrees ? &trees_ : nullptr);
@@ -132,6 +136,31 @@ Point MctsPlayer::chooseMove(const Game& game, const ClockState& clock, MoveRequ
     if (game.isLegal(m.move, c)) return m.move;
   }
   return PASS;
+}
+
+int MctsPlayer::localWindowFor(const Game& game) const {
+  if (options_.localWindow > 0) return options_.localWindow;
+  if (options_.localWindow < 0 && game.board().size().points() > LOCAL_SEARCH_AUTO_POINTS) {
+    return LOCAL_SEARCH_AUTO_WINDOW;
+  }
+  return 0;
+}
+
+Point MctsPlayer::chooseLocalMove(const Game& game, const MctsParams& params, int window) {
+  LocalSearchParams lp;
+  lp.window = window;
+  lp.playouts = options_.localPlayouts;
+  lp.seconds = params.seconds;  // by the clock or --seconds; 0 without either
+  lp.seed = options_.search.seed;
+  if (!local_) local_ = std::make_unique<LocalSearcher>(lp);
+  local_->setParams(lp);
+  const LocalSearchResult r = local_->choose(game);
+  last_ = MctsResult{};
+  last_.move = r.move;
+  last_.winrate = r.winrate;
+  last_.playouts = r.playouts;
+  lowWinrates_ = 0;  // the window's win rate says nothing about the game: never resign
+  return game.isLegal(r.move, game.toMove()) ? r.move : PASS;
 }
 
 MctsResult MctsPlayer::analyze(const Game& game, Color toMove, const SearchReporter& reporter) {
@@ -170,9 +199,15 @@ std::string MctsPlayer::description() const {
                                   ? ""
                                   : std::string("cascade ") + cascadeUseName(use) + " (schedule " +
                                         options_.candidates.cascade.schedule + "), ";
+  const std::string local = options_.localWindow < 0 ? ", window search above 101x101"
+                            : options_.localWindow > 0
+                                ? ", window search " + std::to_string(options_.localWindow) + "x" +
+                                      std::to_string(options_.localWindow) + " on every board"
+                                : "";
   return "Monte-Carlo tree search with RAVE, " +
          std::string(learned ? "learned move prior, " : "hand-set priors only, ") + cascade +
-         budget + " without a clock, " + std::to_string(options_.search.threads) + " thread(s)";
+         budget + " without a clock, " + std::to_string(options_.search.threads) + " thread(s)" +
+         local;
 }
 
 }  // namespace engine

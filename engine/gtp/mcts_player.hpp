@@ -13,6 +13,7 @@
 #include "engine/gtp/player.hpp"
 #include "engine/gtp/root_candidates.hpp"
 #include "engine/gtp/time_control.hpp"
+#include "engine/play/local_search.hpp"
 #include "engine/play/mcts.hpp"
 
 namespace engine {
@@ -33,7 +34,17 @@ struct MctsPlayerOptions {
   // The cascade inside the search (root_candidates.hpp): off, root hints or a narrowed
   // root. Its time counts against a timed move's budget.
   RootCandidateParams candidates;
+  // Huge boards: genmove uses the window search of engine/play/local_search.hpp instead
+  // of the full-board search. -1: automatically on boards of more than
+  // LOCAL_SEARCH_AUTO_POINTS points, with a LOCAL_SEARCH_AUTO_WINDOW window; 0: never;
+  // N > 0: always, with an N x N window. Analysis commands keep the full-board search.
+  int localWindow = -1;
+  int localPlayouts = 64;  // the window search's simulations a move (a clock can cut them)
 };
+
+// Above this many points (101x101) genmove searches a window by default.
+constexpr int LOCAL_SEARCH_AUTO_POINTS = 101 * 101;
+constexpr int LOCAL_SEARCH_AUTO_WINDOW = 15;
 
 // The position of game as the search sees it, with c to move: the game's rules but two
 // passes end it; the setup stones and the moves since the last two passes in a row are
@@ -73,6 +84,10 @@ class MctsPlayer : public Player {
  private:
   // Runs the cascade (when on) and puts its candidates into params.
   void addCandidates(const Game& game, MctsParams& params);
+  // The side of the window genmove searches on this board (0: the full-board search).
+  int localWindowFor(const Game& game) const;
+  // genmove by the window search (localWindowFor > 0).
+  Point chooseLocalMove(const Game& game, const MctsParams& params, int window);
 
   MctsPlayerOptions options_;
   MctsResult last_;
@@ -81,6 +96,7 @@ class MctsPlayer : public Player {
   MctsTrees trees_;        // the last genmove's trees (tree reuse)
   std::unique_ptr<RootCandidateFinder> finder_;  // null when the cascade is off
   RootCandidates candidates_;
+  std::unique_ptr<LocalSearcher> local_;  // the window search, made on first use
 };
 
 }  // namespace engine

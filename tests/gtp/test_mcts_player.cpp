@@ -144,3 +144,39 @@ TEST_CASE("genmove varies its search seed from game to game, reproducibly") {
   // ... and the player's seed still reproduces the whole sequence.
   CHECK(firstSearches(3) == a);
 }
+
+TEST_CASE("genmove uses the window search when asked or above 101x101, and finishes games") {
+  MctsPlayerOptions o;
+  o.search.playouts = 50;
+  o.search.threads = 1;
+  o.search.seed = 3;
+  o.localWindow = 7;
+  o.localPlayouts = 16;
+  // Forced on 13x13: a whole game by the window search, both sides, to two passes.
+  MctsPlayer player(o);
+  Game g = gtpGame({13, 13});
+  int passesInARow = 0, moves = 0;
+  while (passesInARow < 2 && moves < 3 * 169) {
+    const Point p = player.chooseMove(g, ClockState{}, MoveRequest::Normal);
+    REQUIRE(p != RESIGN);
+    REQUIRE(g.play(p, g.toMove()) == MoveError::None);
+    CHECK(player.lastResult().moves.empty());  // the window search has no root list
+    passesInARow = p == PASS ? passesInARow + 1 : 0;
+    ++moves;
+  }
+  CHECK(passesInARow == 2);
+  CHECK(moves > 100);
+  CHECK(player.description().find("window search 7x7") != std::string::npos);
+
+  // Automatic: the full-board search up to 101x101, the window search above.
+  o.localWindow = -1;
+  MctsPlayer automatic(o);
+  Game small = gtpGame({101, 101});
+  automatic.chooseMove(small, ClockState{}, MoveRequest::Normal);
+  CHECK_FALSE(automatic.lastResult().moves.empty());
+  Game huge = gtpGame({102, 102});
+  const Point p = automatic.chooseMove(huge, ClockState{}, MoveRequest::Normal);
+  CHECK(huge.isLegal(p, Color::Black));
+  CHECK(automatic.lastResult().moves.empty());
+  CHECK(automatic.lastResult().playouts > 0);
+}
