@@ -574,3 +574,34 @@ TEST_CASE("territory counting: a point behind a dame is dame", "[territory]") {
   CHECK(counted.blackTerritory == 10);
   CHECK(counted.blackArea == ev.blackArea);
 }
+
+TEST_CASE("territory counting: a chain short of liberties beside dead stones must fill",
+          "[territory]") {
+  // The black stone C at (3, 0) touches the dame d at (4, 0), Black's own point e at
+  // (3, 1) and the dead white stone at (2, 0). Without the dead stone C would keep two
+  // points of its own (e and (2, 0)); with it in place, once White fills d, C is in atari
+  // and Black must play inside his own area (connect at e or capture at (1, 0)): a point
+  // of territory lost (the shape of 1489235695 K14, where GNU Go and the record count it
+  // as dame).
+  const Board b = parseBoard(R"(
+    . . O X . O .
+    X X X . X O .
+    . X . X X O .
+    X X X X O O .
+    . . X O O . .
+    . . X O . . .
+    . . X O . . .)");
+  TerritoryParams p;
+  p.fillBesideDead = true;
+  const Evaluation ev = evaluate(b, 0, p);
+  REQUIRE(statusAt(ev, 2, 0) == GroupStatus::Dead);
+  REQUIRE(statusAt(ev, 3, 0) == GroupStatus::Alive);
+  REQUIRE(ownerAt(ev, 3, 1) == Owner::Black);
+  CHECK(ev.fillPoints == std::vector<Point>{b.point(3, 1)});
+  p.fillBesideDead = false;
+  const Evaluation counted = evaluate(b, 0, p);
+  CHECK(counted.fillPoints.empty());
+  CHECK(counted.blackTerritory == ev.blackTerritory + 1);
+  CHECK(counted.blackArea == ev.blackArea);
+  CHECK(counted.whiteTerritory == ev.whiteTerritory);
+}
