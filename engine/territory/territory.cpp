@@ -402,9 +402,41 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
         if (g.status != GroupStatus::Alive) continue;
         for (Point s : g.stones) alive[s] = 1;
       }
-      for (Point p : fillPoints(board, ev.ownership, dame, nearSeki, inSeki, params.fillReadsDame,
-                                &deadAt, &alive)) {
-        ev.fillPoints.push_back(p);
+      // After the owner's move the chain may be short again (more dead stones around):
+      // read again on the board with the fill stones played, up to fillBesideDeadRounds.
+      Board after = board;
+      std::vector<Point> found = fillPoints(after, ev.ownership, dame, nearSeki, inSeki,
+                                            params.fillReadsDame, &deadAt, &alive);
+      for (int round = 0; !found.empty(); ++round) {
+        ev.fillPoints.insert(ev.fillPoints.end(), found.begin(), found.end());
+        if (round + 1 >= params.fillBesideDeadRounds) break;
+        for (Point p : found) {
+          const Color c = ev.ownership[index(p)] == Owner::Black ? Color::Black : Color::White;
+          // The owner's move: capturing a dead chain in atari next to the short chain
+          // (its liberties come back) when there is one, else the fill point itself.
+          Point move = p;
+          for (Point head : chainsNextTo(after, p, c)) {
+            Point s = head;
+            do {
+              for (Point q : after.neighbours(s)) {
+                if (after.at(q) == opponent(c) && deadAt[q] && after.liberties(q) == 1) {
+                  move = libertiesOf(after, {after.chainHead(q)}, NO_POINT).front();
+                }
+              }
+              s = after.nextInChain(s);
+            } while (s != head);
+          }
+          if (after.at(move) != Color::Empty || !after.isLegal(move, c)) continue;
+          after.playNoUndo(move, c);
+          alive[move] = 1;
+        }
+        std::vector<Point> next = fillPoints(after, ev.ownership, dame, nearSeki, inSeki,
+                                             params.fillReadsDame, &deadAt, &alive);
+        std::erase_if(next, [&](Point p) {
+          return after.at(p) != Color::Empty ||
+                 std::find(ev.fillPoints.begin(), ev.fillPoints.end(), p) != ev.fillPoints.end();
+        });
+        found = std::move(next);
       }
       std::sort(ev.fillPoints.begin(), ev.fillPoints.end());
       ev.fillPoints.erase(std::unique(ev.fillPoints.begin(), ev.fillPoints.end()),

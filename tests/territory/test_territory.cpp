@@ -605,3 +605,31 @@ TEST_CASE("territory counting: a chain short of liberties beside dead stones mus
   CHECK(counted.blackArea == ev.blackArea);
   CHECK(counted.whiteTerritory == ev.whiteTerritory);
 }
+
+TEST_CASE("territory counting: a second fill beside dead stones", "[territory]") {
+  // The black chain C at (1..3, 3) has Black's own point e at (2, 2) and the dame (4, 3)
+  // once the dead white stones (1, 1), (1, 2) and (3, 2) are in place (the shape of
+  // 1489235695 K14/L15, colours swapped). After White fills the dame, Black connects at
+  // e; the dead stones, not in atari, still take the liberties, so Black must play once
+  // more at (2, 1): two points of territory lost, as GNU Go and the record count it.
+  const Board b = parseBoard(R"(
+    X . . . . X
+    X O . . . X
+    X O . O X X
+    O X X X . O
+    O O O O O O
+    . . . . . .
+    . . . . . .)");
+  TerritoryParams p;
+  p.fillBesideDeadRounds = 1;
+  const Evaluation once = evaluate(b, 0, p);
+  REQUIRE(statusAt(once, 1, 1) == GroupStatus::Dead);
+  REQUIRE(statusAt(once, 3, 2) == GroupStatus::Dead);
+  REQUIRE(statusAt(once, 1, 3) == GroupStatus::Alive);
+  CHECK(once.fillPoints == std::vector<Point>{b.point(2, 2)});
+  p.fillBesideDeadRounds = 2;
+  const Evaluation twice = evaluate(b, 0, p);
+  CHECK(twice.fillPoints == std::vector<Point>{b.point(2, 1), b.point(2, 2)});
+  CHECK(twice.blackTerritory == once.blackTerritory - 1);
+  CHECK(twice.blackArea == once.blackArea);
+}
