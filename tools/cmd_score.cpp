@@ -345,6 +345,13 @@ int runScore(const std::vector<std::string>& args) {
       "with --fill-after-dame: no point is charged when the opponent cannot safely fill one of "
       "the chain's dame or its owner can fill one and so connect (1, the default; 0: every "
       "dame counts as filled by the opponent)")(
+      "fill-beside-dead", po::value(&o.eval.fillBesideDead)->default_value(o.eval.fillBesideDead),
+      "with --fill-after-dame: the rule read again with the dead stones on the board, for "
+      "chains next to dead opponent stones (1, the default; 0: off)")(
+      "fill-beside-dead-rounds",
+      po::value(&o.eval.fillBesideDeadRounds)->default_value(o.eval.fillBesideDeadRounds),
+      "with --fill-beside-dead: rounds of the reading, each with the fill stones found so "
+      "far played (2, the default; 1: once)")(
       "behind-dame",
       po::value(&o.eval.behindDameNoTerritory)->default_value(o.eval.behindDameNoTerritory),
       "territory counting: an owned empty point whose every empty neighbour is a dame is "

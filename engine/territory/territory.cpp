@@ -125,7 +125,9 @@ bool safeFill(const Board& clean, Point d, Color c) {
 // opponent fills it first (measured: counting one as enough was worse on the tuning 100).
 std::vector<Point> fillPoints(const Board& clean, const std::vector<Owner>& ownership,
                               const std::vector<char>& dame, const std::vector<char>& nearSeki,
-                              const std::vector<char>& inSeki, bool readDame) {
+                              const std::vector<char>& inSeki, bool readDame,
+                              const std::vector<char>* besideDead = nullptr,
+                              const std::vector<char>* alive = nullptr) {
   const int w = clean.width();
   auto index = [&](Point p) { return static_cast<size_t>(clean.y(p)) * w + clean.x(p); };
   std::vector<Point> out;
@@ -137,12 +139,16 @@ std::vector<Point> fillPoints(const Board& clean, const std::vector<Owner>& owne
       const Color c = clean.at(head);
       if (!isStone(c) || seen[clean.chainHead(head)]) continue;
       seen[clean.chainHead(head)] = 1;
-      bool seki = false;
+      bool seki = false, touchesDead = false, settled = true;
       std::vector<Point> own, open;  // open: liberties that are nobody's (dame)
       int others = 0;
       Point s = head;
       do {
         seki |= inSeki[s] != 0;
+        settled &= !alive || (*alive)[s] != 0;
+        for (Point q : clean.neighbours(s)) {
+          touchesDead |= besideDead && clean.at(q) == opponent(c) && (*besideDead)[q];
+        }
         for (Point q : clean.neighbours(s)) {
           if (clean.at(q) != Color::Empty || libOf[q] == head) continue;
           libOf[q] = head;
@@ -156,6 +162,10 @@ std::vector<Point> fillPoints(const Board& clean, const std::vector<Owner>& owne
         s = clean.nextInChain(s);
       } while (s != head);
       if (seki || own.size() != 1 || others >= 100) continue;
+      // Beside dead stones: only an alive chain with a dame to fill (one already in atari
+      // with none was left so: the capture does not work, or the opponent would have
+      // played it).
+      if (besideDead && (!touchesDead || !settled || open.empty())) continue;
       bool owes = true;
       int saving = 0;
       for (size_t k = 0; readDame && owes && k < open.size(); ++k) {
@@ -381,6 +391,57 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
     ev.fillPoints = fillPoints(clean, ev.ownership, dame, nearSeki, inSeki, params.fillReadsDame);
     // A dead stone's point is no liberty in the game: such a chain is read elsewhere.
     std::erase_if(ev.fillPoints, [&](Point p) { return board.at(p) != Color::Empty; });
+    if (params.fillBesideDead && !ev.deadStones.empty()) {
+      // Read again on the board as it stands, for the chains next to dead opponent stones:
+      // the dead stones stay until the count, so they take the chain's liberties; with one
+      // point of its own territory left once the dame are filled, the owner must play there
+      // (to capture them or to connect) — a move inside his own territory.
+      std::vector<char> deadAt(board.arraySize(), 0), alive(board.arraySize(), 0);
+      for (Point s : ev.deadStones) deadAt[s] = 1;
+      for (const GroupInfo& g : set.groups) {
+        if (g.status != GroupStatus::Alive) continue;
+        for (Point s : g.stones) alive[s] = 1;
+      }
+      // After the owner's move the chain may be short again (more dead stones around):
+      // read again on the board with the fill stones played, up to fillBesideDeadRounds.
+      Board after = board;
+      std::vector<Point> found = fillPoints(after, ev.ownership, dame, nearSeki, inSeki,
+                                            params.fillReadsDame, &deadAt, &alive);
+      for (int round = 0; !found.empty(); ++round) {
+        ev.fillPoints.insert(ev.fillPoints.end(), found.begin(), found.end());
+        if (round + 1 >= params.fillBesideDeadRounds) break;
+        for (Point p : found) {
+          const Color c = ev.ownership[index(p)] == Owner::Black ? Color::Black : Color::White;
+          // The owner's move: capturing a dead chain in atari next to the short chain
+          // (its liberties come back) when there is one, else the fill point itself.
+          Point move = p;
+          for (Point head : chainsNextTo(after, p, c)) {
+            Point s = head;
+            do {
+              for (Point q : after.neighbours(s)) {
+                if (after.at(q) == opponent(c) && deadAt[q] && after.liberties(q) == 1) {
+                  move = libertiesOf(after, {after.chainHead(q)}, NO_POINT).front();
+                }
+              }
+              s = after.nextInChain(s);
+            } while (s != head);
+          }
+          if (after.at(move) != Color::Empty || !after.isLegal(move, c)) continue;
+          after.playNoUndo(move, c);
+          alive[move] = 1;
+        }
+        std::vector<Point> next = fillPoints(after, ev.ownership, dame, nearSeki, inSeki,
+                                             params.fillReadsDame, &deadAt, &alive);
+        std::erase_if(next, [&](Point p) {
+          return after.at(p) != Color::Empty ||
+                 std::find(ev.fillPoints.begin(), ev.fillPoints.end(), p) != ev.fillPoints.end();
+        });
+        found = std::move(next);
+      }
+      std::sort(ev.fillPoints.begin(), ev.fillPoints.end());
+      ev.fillPoints.erase(std::unique(ev.fillPoints.begin(), ev.fillPoints.end()),
+                          ev.fillPoints.end());
+    }
     for (Point p : ev.fillPoints) sekiEye[index(p)] = 1;  // owned, not territory
   }
   ev.noTerritory.assign(n, 0);

@@ -106,6 +106,13 @@ struct TerritoryParams {
   // its dame liberties (illegal or self-atari), or when two of them are points its owner
   // can fill to join chains with two liberties in his own territory (territory.cpp).
   bool fillReadsDame = true;
+  // With fillAfterDame: the rule is read a second time on the board as it stands (dead
+  // stones in place, taking liberties) for the chains next to dead opponent stones: one
+  // point of its own territory left once the dame are filled is not territory.
+  bool fillBesideDead = true;
+  // With fillBesideDead: how many times it is read, each time with the fill stones found
+  // so far played (a chain next to several dead stones may have to play twice).
+  int fillBesideDeadRounds = 2;
   // Territory counting: an empty point next to stones of both colours once the dead
   // stones are off is dame (never surrounded by one colour); area counting keeps its owner.
   bool borderDameNoTerritory = true;

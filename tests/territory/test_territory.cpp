@@ -574,3 +574,62 @@ TEST_CASE("territory counting: a point behind a dame is dame", "[territory]") {
   CHECK(counted.blackTerritory == 10);
   CHECK(counted.blackArea == ev.blackArea);
 }
+
+TEST_CASE("territory counting: a chain short of liberties beside dead stones must fill",
+          "[territory]") {
+  // The black stone C at (3, 0) touches the dame d at (4, 0), Black's own point e at
+  // (3, 1) and the dead white stone at (2, 0). Without the dead stone C would keep two
+  // points of its own (e and (2, 0)); with it in place, once White fills d, C is in atari
+  // and Black must play inside his own area (connect at e or capture at (1, 0)): a point
+  // of territory lost (the shape of 1489235695 K14, where GNU Go and the record count it
+  // as dame).
+  const Board b = parseBoard(R"(
+    . . O X . O .
+    X X X . X O .
+    . X . X X O .
+    X X X X O O .
+    . . X O O . .
+    . . X O . . .
+    . . X O . . .)");
+  TerritoryParams p;
+  p.fillBesideDead = true;
+  const Evaluation ev = evaluate(b, 0, p);
+  REQUIRE(statusAt(ev, 2, 0) == GroupStatus::Dead);
+  REQUIRE(statusAt(ev, 3, 0) == GroupStatus::Alive);
+  REQUIRE(ownerAt(ev, 3, 1) == Owner::Black);
+  CHECK(ev.fillPoints == std::vector<Point>{b.point(3, 1)});
+  p.fillBesideDead = false;
+  const Evaluation counted = evaluate(b, 0, p);
+  CHECK(counted.fillPoints.empty());
+  CHECK(counted.blackTerritory == ev.blackTerritory + 1);
+  CHECK(counted.blackArea == ev.blackArea);
+  CHECK(counted.whiteTerritory == ev.whiteTerritory);
+}
+
+TEST_CASE("territory counting: a second fill beside dead stones", "[territory]") {
+  // The black chain C at (1..3, 3) has Black's own point e at (2, 2) and the dame (4, 3)
+  // once the dead white stones (1, 1), (1, 2) and (3, 2) are in place (the shape of
+  // 1489235695 K14/L15, colours swapped). After White fills the dame, Black connects at
+  // e; the dead stones, not in atari, still take the liberties, so Black must play once
+  // more at (2, 1): two points of territory lost, as GNU Go and the record count it.
+  const Board b = parseBoard(R"(
+    X . . . . X
+    X O . . . X
+    X O . O X X
+    O X X X . O
+    O O O O O O
+    . . . . . .
+    . . . . . .)");
+  TerritoryParams p;
+  p.fillBesideDeadRounds = 1;
+  const Evaluation once = evaluate(b, 0, p);
+  REQUIRE(statusAt(once, 1, 1) == GroupStatus::Dead);
+  REQUIRE(statusAt(once, 3, 2) == GroupStatus::Dead);
+  REQUIRE(statusAt(once, 1, 3) == GroupStatus::Alive);
+  CHECK(once.fillPoints == std::vector<Point>{b.point(2, 2)});
+  p.fillBesideDeadRounds = 2;
+  const Evaluation twice = evaluate(b, 0, p);
+  CHECK(twice.fillPoints == std::vector<Point>{b.point(2, 1), b.point(2, 2)});
+  CHECK(twice.blackTerritory == once.blackTerritory - 1);
+  CHECK(twice.blackArea == once.blackArea);
+}
