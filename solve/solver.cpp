@@ -326,14 +326,20 @@ SolveResult Solver::solve(const Position& position) {
   for (auto& p : pnTables) p = std::make_unique<ProofNumberTable>(opt_.ttLog2);
   const bool split = opt_.proofNumber && opt_.splitQuestions && threads > 1;
   SharedQuestions questions(threads, -n, n);
-  // Lazy SMP: every thread solves the root with its own move ordering and horizon
-  // schedule, sharing the table; the first exact answer stops the others.
+  // Several MTD threads: ABDADA (every thread on the same tests and horizons, moves
+  // whose subtree another thread is inside deferred) or, with opt_.lazySmp, lazy SMP
+  // (each thread its own move ordering and horizons). Either way they share the table
+  // and the first exact answer stops the others.
+  const bool lazy = opt_.lazySmp || opt_.proofNumber;  // df-pn hybrid: as before
+  std::unique_ptr<BusyTable> busy;
+  if (threads > 1 && !lazy) busy = std::make_unique<BusyTable>(16);
 #pragma omp parallel num_threads(threads) reduction(+ : nodes)
   {
     const int t = omp_get_thread_num();
     SearchLimits own = limits;
     if (split) own.cancel = questions.cancel[t].get();
-    Worker w(g_, opt_, *tt_, position, own, t);
+    Worker w(g_, opt_, *tt_, position, own, lazy ? t : 0);
+    w.setBusyTable(busy.get());
     w.pushPath(root, true);
     int tlo = -n, thi = n, depth = 0;
     if (split) {
@@ -344,7 +350,7 @@ SolveResult Solver::solve(const Position& position) {
       proofNumberRoot(w, *pnTables[0], opt_, root, sign * opt_.firstGuess, tlo, thi);
     } else {
       iterate(
-          w, opt_, opt_.firstDepth + t, sign * opt_.firstGuess,
+          w, opt_, opt_.firstDepth + (lazy ? t : 0), sign * opt_.firstGuess,
           [&](int a, int b, int d) {
             Summary s;
             int rep = INT32_MAX;
