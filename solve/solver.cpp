@@ -264,11 +264,16 @@ int checkedTtLog2(int log2) {
 }
 }  // namespace
 
+int defaultFirstDepth(int points) {
+  const int beyond12 = points + 8 + (points & 1);  // one ply a point past 12, even
+  return std::max(4, std::min(2 * points - 4, beyond12));
+}
+
 Solver::Solver(const Geometry& geometry, SolveOptions options)
     : g_(geometry),
       opt_(options),
       tt_(std::make_unique<TranspositionTable>(checkedTtLog2(options.ttLog2))) {
-  if (opt_.firstDepth == 0) opt_.firstDepth = std::max(4, 2 * g_.points() - 4);
+  if (opt_.firstDepth == 0) opt_.firstDepth = defaultFirstDepth(g_.points());
   if (opt_.firstDepth < 1 || opt_.depthStep < 1 || opt_.maxDepth > 2000 || opt_.etcMinDepth < 1) {
     throw engine::InputError("solve: depths must satisfy 1 <= first, max <= 2000, step >= 1");
   }

@@ -64,11 +64,11 @@ struct SolveOptions {
   bool territory = true;       // with benson: regions without room for two enemy eyes
   bool bestMoves = true;       // list every optimal root move
   bool principalVariation = true;
-  // Iterative deepening: first depth (0: 2 * points - 4, at least 4), step, and the
+  // Iterative deepening: first depth (0: defaultFirstDepth(points)), step, and the
   // deepest horizon tried (plies from the root); beyond the horizon a position counts
   // only with its static bounds. Shallow first horizons cost more than they save: with
   // uninformative bounds nothing is cut (3x4: first depth 12 unsolved after 25 s, 20
-  // solved in 1.4 s; docs/SOLVER.md).
+  // solved in 1.4 s; 4x4: 16 unsolved after 167M nodes; docs/SOLVER.md).
   int firstDepth = 0, depthStep = 2, maxDepth = 400;
   // MTD(f)'s first test value (Black's side, komi excluded): a known or estimated value
   // saves the tests that walk towards it; any value gives the same result.
@@ -137,6 +137,11 @@ struct SolveResult {
   uint64_t nodes = 0;
   double seconds = 0;
 };
+
+// The first iterative-deepening horizon for a board of `points` points: 2 * points - 4
+// up to 12 points, then one ply a point, rounded up to even (4x4 and 3x5: 24 instead of
+// 28 and 26, half the nodes; docs/SOLVER.md, session 9), at least 4.
+int defaultFirstDepth(int points);
 
 class TranspositionTable;
 class ProofNumberTable;

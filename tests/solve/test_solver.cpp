@@ -255,6 +255,21 @@ TEST_CASE("ABDADA: a worker releases every busy mark, also when a limit stops it
   }
 }
 
+TEST_CASE("the default first horizon: 2 * points - 4 up to 12 points, then a ply a point") {
+  CHECK(defaultFirstDepth(1) == 4);
+  CHECK(defaultFirstDepth(6) == 8);
+  CHECK(defaultFirstDepth(9) == 14);
+  CHECK(defaultFirstDepth(12) == 20);
+  CHECK(defaultFirstDepth(15) == 24);
+  CHECK(defaultFirstDepth(16) == 24);
+  CHECK(defaultFirstDepth(20) == 28);
+  CHECK(defaultFirstDepth(25) == 34);
+  CHECK(Solver(Geometry(4, 4)).options().firstDepth == 24);
+  SolveOptions opt;
+  opt.firstDepth = 28;
+  CHECK(Solver(Geometry(4, 4), opt).options().firstDepth == 28);
+}
+
 TEST_CASE("best moves and the principal variation are optimal") {
   const Geometry g(2, 3);
   SolveOptions small;
