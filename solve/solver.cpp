@@ -331,9 +331,9 @@ SolveResult Solver::solve(const Position& position) {
   for (auto& p : pnTables) p = std::make_unique<ProofNumberTable>(opt_.ttLog2);
   const bool split = opt_.proofNumber && opt_.splitQuestions && threads > 1;
   SharedQuestions questions(threads, -n, n);
-  // Several MTD threads: ABDADA (every thread on the same tests and horizons, moves
-  // whose subtree another thread is inside deferred) or, with opt_.lazySmp, lazy SMP
-  // (each thread its own move ordering and horizons). Either way they share the table
+  // Several MTD threads: lazy SMP (opt_.lazySmp, the default: each thread its own move
+  // ordering and horizons) or ABDADA (every thread on the same tests and horizons, moves
+  // whose subtree another thread is inside deferred). Either way they share the table
   // and the first exact answer stops the others.
   const bool lazy = opt_.lazySmp || opt_.proofNumber;  // df-pn hybrid: as before
   std::unique_ptr<BusyTable> busy;

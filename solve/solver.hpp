@@ -101,11 +101,12 @@ struct SolveOptions {
   // moot); false = session 6's hybrid (df-pn on thread 0, the MTD search on the others),
   // the default: 4x4 took 17.9 s of user CPU against 20.5 s split (docs/SOLVER.md, session 8).
   bool splitQuestions = false;
-  // The MTD search with 2+ threads: false = every thread runs the same tests at the same
-  // horizon and a thread defers moves whose subtree another thread is searching (ABDADA,
-  // Weill 1996; the default since session 9); true = lazy SMP (threads on horizons
-  // first + thread number, perturbed move ordering, sharing only the table).
-  bool lazySmp = false;
+  // The MTD search with 2+ threads: true = lazy SMP (threads on horizons first + thread
+  // number, perturbed move ordering, sharing only the table; the default: less user CPU
+  // than ABDADA in 8 of 11 alternating runs, docs/SOLVER.md, session 9); false =
+  // ABDADA (J.-C. Weill 1996): every thread runs the same tests at the same horizon and
+  // defers moves whose subtree another thread is searching.
+  bool lazySmp = true;
 };
 
 // Counters of one search, for tests and reports.
