@@ -264,11 +264,16 @@ int checkedTtLog2(int log2) {
 }
 }  // namespace
 
+int defaultFirstDepth(int points) {
+  const int beyond12 = points + 8 + (points & 1);  // one ply a point past 12, even
+  return std::max(4, std::min(2 * points - 4, beyond12));
+}
+
 Solver::Solver(const Geometry& geometry, SolveOptions options)
     : g_(geometry),
       opt_(options),
       tt_(std::make_unique<TranspositionTable>(checkedTtLog2(options.ttLog2))) {
-  if (opt_.firstDepth == 0) opt_.firstDepth = std::max(4, 2 * g_.points() - 4);
+  if (opt_.firstDepth == 0) opt_.firstDepth = defaultFirstDepth(g_.points());
   if (opt_.firstDepth < 1 || opt_.depthStep < 1 || opt_.maxDepth > 2000 || opt_.etcMinDepth < 1) {
     throw engine::InputError("solve: depths must satisfy 1 <= first, max <= 2000, step >= 1");
   }
@@ -326,14 +331,20 @@ SolveResult Solver::solve(const Position& position) {
   for (auto& p : pnTables) p = std::make_unique<ProofNumberTable>(opt_.ttLog2);
   const bool split = opt_.proofNumber && opt_.splitQuestions && threads > 1;
   SharedQuestions questions(threads, -n, n);
-  // Lazy SMP: every thread solves the root with its own move ordering and horizon
-  // schedule, sharing the table; the first exact answer stops the others.
+  // Several MTD threads: lazy SMP (opt_.lazySmp, the default: each thread its own move
+  // ordering and horizons) or ABDADA (every thread on the same tests and horizons, moves
+  // whose subtree another thread is inside deferred). Either way they share the table
+  // and the first exact answer stops the others.
+  const bool lazy = opt_.lazySmp || opt_.proofNumber;  // df-pn hybrid: as before
+  std::unique_ptr<BusyTable> busy;
+  if (threads > 1 && !lazy) busy = std::make_unique<BusyTable>(16);
 #pragma omp parallel num_threads(threads) reduction(+ : nodes)
   {
     const int t = omp_get_thread_num();
     SearchLimits own = limits;
     if (split) own.cancel = questions.cancel[t].get();
-    Worker w(g_, opt_, *tt_, position, own, t);
+    Worker w(g_, opt_, *tt_, position, own, lazy ? t : 0);
+    w.setBusyTable(busy.get());
     w.pushPath(root, true);
     int tlo = -n, thi = n, depth = 0;
     if (split) {
@@ -344,7 +355,7 @@ SolveResult Solver::solve(const Position& position) {
       proofNumberRoot(w, *pnTables[0], opt_, root, sign * opt_.firstGuess, tlo, thi);
     } else {
       iterate(
-          w, opt_, opt_.firstDepth + t, sign * opt_.firstGuess,
+          w, opt_, opt_.firstDepth + (lazy ? t : 0), sign * opt_.firstGuess,
           [&](int a, int b, int d) {
             Summary s;
             int rep = INT32_MAX;

@@ -64,11 +64,11 @@ struct SolveOptions {
   bool territory = true;       // with benson: regions without room for two enemy eyes
   bool bestMoves = true;       // list every optimal root move
   bool principalVariation = true;
-  // Iterative deepening: first depth (0: 2 * points - 4, at least 4), step, and the
+  // Iterative deepening: first depth (0: defaultFirstDepth(points)), step, and the
   // deepest horizon tried (plies from the root); beyond the horizon a position counts
   // only with its static bounds. Shallow first horizons cost more than they save: with
   // uninformative bounds nothing is cut (3x4: first depth 12 unsolved after 25 s, 20
-  // solved in 1.4 s; docs/SOLVER.md).
+  // solved in 1.4 s; 4x4: 16 unsolved after 167M nodes; docs/SOLVER.md).
   int firstDepth = 0, depthStep = 2, maxDepth = 400;
   // MTD(f)'s first test value (Black's side, komi excluded): a known or estimated value
   // saves the tests that walk towards it; any value gives the same result.
@@ -101,6 +101,12 @@ struct SolveOptions {
   // moot); false = session 6's hybrid (df-pn on thread 0, the MTD search on the others),
   // the default: 4x4 took 17.9 s of user CPU against 20.5 s split (docs/SOLVER.md, session 8).
   bool splitQuestions = false;
+  // The MTD search with 2+ threads: true = lazy SMP (threads on horizons first + thread
+  // number, perturbed move ordering, sharing only the table; the default: less user CPU
+  // than ABDADA in 8 of 11 alternating runs, docs/SOLVER.md, session 9); false =
+  // ABDADA (J.-C. Weill 1996): every thread runs the same tests at the same horizon and
+  // defers moves whose subtree another thread is searching.
+  bool lazySmp = true;
 };
 
 // Counters of one search, for tests and reports.
@@ -132,6 +138,11 @@ struct SolveResult {
   uint64_t nodes = 0;
   double seconds = 0;
 };
+
+// The first iterative-deepening horizon for a board of `points` points: 2 * points - 4
+// up to 12 points, then one ply a point, rounded up to even (4x4 and 3x5: 24 instead of
+// 28 and 26, half the nodes; docs/SOLVER.md, session 9), at least 4.
+int defaultFirstDepth(int points);
 
 class TranspositionTable;
 class ProofNumberTable;

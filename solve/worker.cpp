@@ -311,6 +311,20 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
   return -2;
 }
 
+// Is another thread inside the child of n after `move` (a point or -1 pass)?
+bool Worker::childBusy(const Node& n, int move) const {
+  Node child{n.opp, n.own, !n.whiteToMove, -1, n.passes + 1};
+  if (move >= 0) {
+    Mask captured = 0;
+    child = childAfter(g_, opt_.rules.suicideAllowed, n, move, captured);
+  }
+  uint64_t key;
+  uint8_t extra;
+  int sym;
+  canonical(child, key, extra, sym);
+  return busy_->busy(busy_->slot(key, extra));
+}
+
 Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& sumOut,
                       int& repMinOut) {
   ++nodes_;
@@ -366,20 +380,40 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     const int m = transpositionCut(n, moves, count, beta, sum, value);
     if (m != -2) cut = true, bestMove = m, bestLo = value;
   }
-  for (int i = 0; i < count && !cut; ++i) {
+  // ABDADA: this node is marked busy while searched; a first pass over the moves skips
+  // (after the first move) children that another thread is searching, a second pass
+  // takes them, by then often in the table. Every move is still searched unless a
+  // move cuts, so the result is the same kind of proven bounds.
+  struct BusyMark {
+    BusyTable* t = nullptr;
+    size_t i = 0;
+    ~BusyMark() {
+      if (t) t->leave(i);
+    }
+  } mark;
+  std::array<int, MAX_POINTS + 1> deferred;
+  int nDeferred = 0;
+  const bool split = busy_ && depth >= busyMinDepth;
+  if (split) mark.t = busy_, mark.i = busy_->slot(key, extra), busy_->enter(mark.i);
+  for (int i = 0; i < count + nDeferred && !cut; ++i) {
+    const int move = i < count ? moves[i] : deferred[i - count];
+    if (split && i > 0 && i < count && childBusy(n, move)) {
+      deferred[nDeferred++] = move;
+      continue;
+    }
     bool legal;
     const Bounds c =
-        evalMove(n, moves[i], std::max(alpha, bestLo), beta, depth - 1, sum, repMin, legal);
+        evalMove(n, move, std::max(alpha, bestLo), beta, depth - 1, sum, repMin, legal);
     if (aborted_) return {-n_, n_};
     if (!legal) continue;
-    if (c.lo > bestLo) bestLo = c.lo, bestMove = moves[i];
+    if (c.lo > bestLo) bestLo = c.lo, bestMove = move;
     maxHi = std::max(maxHi, c.hi);
     if (bestLo >= beta) {
       cut = true;
-      if (moves[i] >= 0) {
-        history_[moves[i]] += static_cast<uint32_t>(depth);
+      if (move >= 0) {
+        history_[move] += static_cast<uint32_t>(depth);
         auto& kl = killers_[std::min(ply, 1023)];
-        if (kl[0] != moves[i]) kl[1] = kl[0], kl[0] = static_cast<int8_t>(moves[i]);
+        if (kl[0] != move) kl[1] = kl[0], kl[0] = static_cast<int8_t>(move);
       }
     }
   }

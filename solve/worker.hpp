@@ -4,6 +4,7 @@
 // iterative deepening and MTD(f); nothing outside solve/ includes this file.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -37,6 +38,29 @@ struct SearchLimits {
   std::atomic<bool>* stop = nullptr;  // set by another thread: give up
   // Set by another thread: give up the current question only (Worker::resume clears it).
   std::atomic<bool>* cancel = nullptr;
+};
+
+// Which positions some thread is searching right now (ABDADA, J.-C. Weill, "The ABDADA
+// distributed minimax search algorithm", 1996): a per-slot count of threads inside a
+// node, indexed by a hash of its canonical key. A collision only makes a thread defer a
+// move it need not defer; the table never changes a result, only the order of moves.
+class BusyTable {
+ public:
+  explicit BusyTable(int log2) : mask_((size_t{1} << log2) - 1), count_(size_t{1} << log2) {}
+  size_t slot(uint64_t key, uint8_t extra) const {
+    return engine::splitmix64(key ^ (uint64_t{extra} << 56) ^ 0x9E37u) & mask_;
+  }
+  void enter(size_t i) { count_[i].fetch_add(1, std::memory_order_relaxed); }
+  void leave(size_t i) { count_[i].fetch_sub(1, std::memory_order_relaxed); }
+  bool busy(size_t i) const { return count_[i].load(std::memory_order_relaxed) > 0; }
+  // No thread inside any node (true between searches: every mark is released).
+  bool idle() const {
+    return std::all_of(count_.begin(), count_.end(), [](const auto& c) { return c.load() == 0; });
+  }
+
+ private:
+  size_t mask_;
+  std::vector<std::atomic<uint16_t>> count_;
 };
 
 class Worker {
@@ -74,6 +98,12 @@ class Worker {
   void canonical(const Node& n, uint64_t& key, uint8_t& extra, int& sym) const;
   // The table's best move for n (-1 pass, -2 none), in n's orientation.
   int tableMove(const Node& n) const;
+
+  // Shares a busy table with the other threads of one search (nullptr: none). With it,
+  // at nodes at least `busyMinDepth` plies above the horizon, moves after the first
+  // whose child another thread is searching are tried after the others (ABDADA).
+  void setBusyTable(BusyTable* busy) { busy_ = busy; }
+  static constexpr int busyMinDepth = 4;
 
   bool aborted() const { return aborted_; }
   // After a cancelled question (SearchLimits::cancel): clears the flag and the abort so
@@ -119,6 +149,8 @@ class Worker {
   std::array<std::array<int8_t, 2>, 1024> killers_{};
   std::array<uint32_t, MAX_POINTS> history_{};
   StaticBoundsCache bounds_;  // memo of the Benson/territory bounds by position
+  BusyTable* busy_ = nullptr;
+  bool childBusy(const Node& n, int move) const;
   uint64_t nodes_ = 0;
   bool aborted_ = false;
   SearchStats stats_;

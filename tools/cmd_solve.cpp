@@ -82,6 +82,9 @@ int runSolve(const std::vector<std::string>& args) {
       "no-benson", "no static bounds from unconditional life")(
       "no-territory", "Benson's life only: no regions without room for two enemy eyes")(
       "no-child-cache", "df-pn: recompute a node's children on every re-entry")(
+      "abdada",
+      "MTD search with 2+ threads: ABDADA (threads on the same horizon defer subtrees "
+      "another thread is searching; default: lazy SMP)")(
       "dfpn-split",
       "df-pn with 2+ threads: every thread df-pn on its own root question "
       "(default: df-pn on thread 0, the MTD search on the others)")(
@@ -141,6 +144,7 @@ int runSolve(const std::vector<std::string>& args) {
   opt.childCache = !vm.count("no-child-cache");
   opt.pnHeuristic = vm["pn-heuristic"].as<int>();
   opt.splitQuestions = vm.count("dfpn-split") > 0;
+  opt.lazySmp = vm.count("abdada") == 0;
   if (opt.pnHeuristic < 0 || opt.pnHeuristic > 1000) {
     throw UsageError("--pn-heuristic must be between 0 and 1000");
   }

@@ -13,6 +13,7 @@
 #include "solve/benson.hpp"
 #include "solve/minimax.hpp"
 #include "solve/solver.hpp"
+#include "solve/worker.hpp"
 
 using engine::Color;
 using namespace solve;
@@ -193,6 +194,80 @@ void checkRandomPositionsWithHistory(SolveOptions opt) {
 
 TEST_CASE("random positions with their game history match the reference") {
   checkRandomPositionsWithHistory(SolveOptions{});
+}
+
+TEST_CASE("two MTD threads (ABDADA, lazy SMP) keep the reference values") {
+  for (bool lazy : {false, true}) {
+    SolveOptions opt;
+    opt.threads = 2;
+    opt.lazySmp = lazy;
+    INFO((lazy ? "lazy SMP" : "ABDADA"));
+    checkRandomPositionsWithHistory(opt);
+    for (auto [w, h] : {std::pair{2, 2}, std::pair{1, 5}, std::pair{1, 6}, std::pair{2, 3}}) {
+      engine::Game game({w, h});
+      uint64_t nodes = 0;
+      const int ref = w * h < 6 || h == 1 ? referenceValue(game, nodes) : solveEmpty(w, h).value;
+      for (int variant = 0; variant < (lazy ? 2 : 8); ++variant) {
+        SolveOptions o = opt;
+        o.algorithm = variant & 1 ? Algorithm::AlphaBeta : Algorithm::Mtdf;
+        o.symmetry = !(variant & 2);
+        o.benson = !(variant & 4);
+        o.ttLog2 = 12;  // a small table: entries overwritten while the other thread reads
+        INFO(w << "x" << h << " variant " << variant);
+        CHECK(solveEmpty(w, h, {}, o).value == ref);
+      }
+    }
+    opt.bestMoves = opt.principalVariation = false;
+    const SolveResult r = solveEmpty(4, 3, {}, opt);
+    CHECK(r.exact);
+    CHECK(r.value == 4);
+    opt.maxNodes = 400;  // per thread: both stop with valid bounds
+    const SolveResult cut = solveEmpty(4, 3, {}, opt);
+    CHECK_FALSE(cut.exact);
+    CHECK(cut.lower <= 4);
+    CHECK(cut.upper >= 4);
+  }
+}
+
+TEST_CASE("ABDADA: a worker releases every busy mark, also when a limit stops it") {
+  const Geometry g(3, 3);
+  SolveOptions opt;
+  BusyTable busy(10);
+  uint64_t unlimited = 0;
+  for (uint64_t limit : {uint64_t{0}, uint64_t{50}, uint64_t{777}}) {
+    TranspositionTable tt(14);  // fresh: the same search each time
+    SearchLimits limits;
+    limits.maxNodes = limit;
+    Worker w(g, opt, tt, Position{}, limits);
+    w.setBusyTable(&busy);
+    const Node root = Worker::rootNode(Position{});
+    w.pushPath(root, true);
+    Summary sum;
+    int rep = INT32_MAX;
+    const Bounds b = w.search(root, 8, 9, 12, sum, rep);
+    INFO("node limit " << limit);
+    if (limit == 0) unlimited = w.nodes();
+    CHECK(unlimited > 777);  // so that both limits stop the search
+    CHECK(w.aborted() == (limit != 0));
+    CHECK(b.lo <= 9);  // 3x3 is +9: a true bound whatever the limit
+    CHECK(b.hi >= 9);
+    CHECK(busy.idle());
+  }
+}
+
+TEST_CASE("the default first horizon: 2 * points - 4 up to 12 points, then a ply a point") {
+  CHECK(defaultFirstDepth(1) == 4);
+  CHECK(defaultFirstDepth(6) == 8);
+  CHECK(defaultFirstDepth(9) == 14);
+  CHECK(defaultFirstDepth(12) == 20);
+  CHECK(defaultFirstDepth(15) == 24);
+  CHECK(defaultFirstDepth(16) == 24);
+  CHECK(defaultFirstDepth(20) == 28);
+  CHECK(defaultFirstDepth(25) == 34);
+  CHECK(Solver(Geometry(4, 4)).options().firstDepth == 24);
+  SolveOptions opt;
+  opt.firstDepth = 28;
+  CHECK(Solver(Geometry(4, 4), opt).options().firstDepth == 28);
 }
 
 TEST_CASE("best moves and the principal variation are optimal") {
