@@ -95,6 +95,11 @@ struct TerritoryParams {
   // more stones in atari (playouts.cpp); false: uniform random (RandomPlayer) playouts.
   bool safePlayouts = true;
   uint64_t playoutSeed = 20261122;
+  // Seki reading: two weak groups sharing liberties are no seki when one has an eye of
+  // its own (pure eye value at least 1) and the other none and the eye wins the capturing
+  // race (its liberties outnumber the other's outside the shared ones; Müller 2002): the
+  // eyeless one is dead (an invader in the eye region, say). false: the static rule alone.
+  bool semeaiEyes = true;
   // Territory counting leaves out the empty points of regions a seki group borders
   // (Japanese rules: a seki's eyes are not territory); area counting keeps them.
   bool sekiEyesNoTerritory = true;

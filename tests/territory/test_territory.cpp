@@ -115,6 +115,36 @@ TEST_CASE("seki: two groups sharing liberties, neither with two eyes", "[territo
         ev.deadStones.end());
 }
 
+TEST_CASE("an eye wins the race against an invader sharing its liberties: no seki", "[territory]") {
+  // Left edge: the black chain has an eye of its own at a (0, 0) and the region b..c
+  // (0, 2)..(0, 4) holding the white stone w (0, 3), whose two liberties are both
+  // Black's. w has no eye: the shared liberties count for Black's eye (Müller 2002), Black
+  // fills b or c and captures, White can never fill Black's last liberty. Black lives with
+  // two eyes and w is dead (the shape of 1516010842 A4, where the static rule called
+  // the Black group seki and lost the eye C4 from the territory).
+  const Board b = parseBoard(R"(
+    . X O . . . .
+    X X O . . . .
+    . X O . . . .
+    O X O . . . .
+    . X O . . . .
+    X X O . . . .
+    O O O . . . .)");
+  TerritoryParams p;
+  p.semeaiEyes = true;
+  const Evaluation ev = evaluate(b, 0, p);
+  CHECK(statusAt(ev, 1, 0) == GroupStatus::Alive);
+  CHECK(statusAt(ev, 0, 3) == GroupStatus::Dead);
+  CHECK(ownerAt(ev, 0, 0) == Owner::Black);
+  CHECK(ownerAt(ev, 0, 2) == Owner::Black);
+  CHECK(ownerAt(ev, 0, 3) == Owner::Black);
+  p.semeaiEyes = false;
+  const Evaluation stat = evaluate(b, 0, p);
+  CHECK(statusAt(stat, 1, 0) == GroupStatus::Seki);
+  CHECK(statusAt(stat, 0, 3) == GroupStatus::Seki);
+  CHECK(stat.blackTerritory < ev.blackTerritory);
+}
+
 TEST_CASE("territory counting: a seki's eye is not territory, area counting keeps it",
           "[territory]") {
   // Bottom right (the corner of the Fox record 1416836531019999376): the black group has
