@@ -118,6 +118,9 @@ struct TerritoryParams {
   // With fillBesideDead: how many times it is read, each time with the fill stones found
   // so far played (a chain next to several dead stones may have to play twice).
   int fillBesideDeadRounds = 2;
+  // With fillBesideDead: the chains of unsettled groups are read too, not only alive ones
+  // (the score counts an unsettled group as its own, so it must fill like an alive one).
+  bool fillBesideUnsettled = true;
   // Territory counting: an empty point next to stones of both colours once the dead
   // stones are off is dame (never surrounded by one colour); area counting keeps its owner.
   bool borderDameNoTerritory = true;

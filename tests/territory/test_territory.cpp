@@ -663,3 +663,35 @@ TEST_CASE("territory counting: a second fill beside dead stones", "[territory]")
   CHECK(twice.blackTerritory == once.blackTerritory - 1);
   CHECK(twice.blackArea == once.blackArea);
 }
+
+TEST_CASE("territory counting: an unsettled chain beside dead stones must fill too",
+          "[territory]") {
+  // The black stone C at (3, 0) touches the dame d (4, 0), Black's own point e (3, 1) and
+  // the dead white stones at (1, 0)-(2, 0). The black group has one eye (e) of its own and
+  // little room: unsettled, and counted as Black's like an alive one. Once White fills d,
+  // C is in atari with the dead stones in place, and Black must play inside (the shape of
+  // 1571120504 E16, which GNU Go and the record count as dame). With the rule reading
+  // alive chains only, e stays territory.
+  const Board b = parseBoard(R"(
+    . O O X . O O
+    X X X . X O .
+    X X X X X O .
+    O O O O O O .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .)");
+  TerritoryParams p;
+  p.fillBesideUnsettled = true;
+  const Evaluation ev = evaluate(b, 0, p);
+  REQUIRE(statusAt(ev, 3, 0) == GroupStatus::Unsettled);
+  REQUIRE(statusAt(ev, 1, 0) == GroupStatus::Dead);
+  REQUIRE(ownerAt(ev, 3, 1) == Owner::Black);
+  CHECK(std::find(ev.fillPoints.begin(), ev.fillPoints.end(), b.point(3, 1)) !=
+        ev.fillPoints.end());
+  p.fillBesideUnsettled = false;
+  const Evaluation aliveOnly = evaluate(b, 0, p);
+  CHECK(std::find(aliveOnly.fillPoints.begin(), aliveOnly.fillPoints.end(), b.point(3, 1)) ==
+        aliveOnly.fillPoints.end());
+  CHECK(aliveOnly.blackTerritory > ev.blackTerritory);
+  CHECK(aliveOnly.blackArea == ev.blackArea);
+}
