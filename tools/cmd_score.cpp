@@ -352,6 +352,13 @@ int runScore(const std::vector<std::string>& args) {
       po::value(&o.eval.fillBesideDeadRounds)->default_value(o.eval.fillBesideDeadRounds),
       "with --fill-beside-dead: rounds of the reading, each with the fill stones found so "
       "far played (2, the default; 1: once)")(
+      "fill-beside-unsettled",
+      po::value(&o.eval.fillBesideUnsettled)->default_value(o.eval.fillBesideUnsettled),
+      "with --fill-beside-dead: the chains of unsettled groups read too (1, the default; 0: "
+      "alive groups only)")(
+      "semeai-eyes", po::value(&o.eval.semeaiEyes)->default_value(o.eval.semeaiEyes),
+      "seki reading: two weak groups sharing liberties are no seki when one has an eye and "
+      "the other none and the eye wins the race (1, the default; 0: the static rule)")(
       "behind-dame",
       po::value(&o.eval.behindDameNoTerritory)->default_value(o.eval.behindDameNoTerritory),
       "territory counting: an owned empty point whose every empty neighbour is a dame is "

@@ -22,8 +22,10 @@
 // default: it lives by its eyes alone); halved in atari with less than one eye. Below deadBelow:
 // dead; from aliveFrom: alive; between: unsettled. A dead candidate sharing two or more liberties
 // with an opposing group that is not alive, both short of liberties beyond those, is seki (the
-// "mutual dead" case). Between two touching dead candidates otherwise, the stronger (4 x eyes +
-// liberties) wins the race and is unsettled.
+// "mutual dead" case), unless one of them has an eye of its own and the other none and the
+// eye wins the race (semeaiEyes: shared liberties count for the eye, Müller 2002). Between two
+// touching dead candidates otherwise, the stronger (4 x eyes + liberties) wins the race and is
+// unsettled.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -124,10 +126,24 @@ std::vector<SharedLiberty> sharedLiberties(const Board& board, const GroupSet& s
   return out;
 }
 
+// A capturing race of an eye against no eye (M\u00fcller, "Race to capture: analyzing
+// semeai in Go", 2002): when group a has an eye of its own (aEyes, the value of its
+// empty regions bordered by one chain alone, at least one) and b has none, the shared liberties
+// count for a and there is no seki; a wins, moving second, when its liberties (outside, eye and
+// shared) outnumber b's liberties outside the shared ones.
+bool eyeWinsRace(const GroupInfo& a, double aEyes, const GroupInfo& b, double bEyes, int count) {
+  return aEyes >= 1.0 && bEyes <= 0.0 && a.liberties > b.liberties - count;
+}
+
 // Two opposing groups sharing `count` liberties, each with at most one liberty more
-// (an eye point): whoever fills a shared liberty is captured.
-bool sekiEmbrace(const GroupInfo& a, const GroupInfo& b, int count) {
-  return count >= 2 && a.liberties <= count + 1 && b.liberties <= count + 1;
+// (an eye point): whoever fills a shared liberty is captured. With readEyes
+// (TerritoryParams::semeaiEyes), not when one of them has an eye and wins the race
+// against the other (eyeWinsRace); aEyes, bEyes: their eyes of their own.
+bool sekiEmbrace(const GroupInfo& a, double aEyes, const GroupInfo& b, double bEyes, int count,
+                 bool readEyes) {
+  if (count < 2 || a.liberties > count + 1 || b.liberties > count + 1) return false;
+  return !readEyes ||
+         (!eyeWinsRace(a, aEyes, b, bEyes, count) && !eyeWinsRace(b, bEyes, a, aEyes, count));
 }
 
 // Races: a dead candidate next to (touching, or sharing a liberty with) an opposing dead
@@ -157,13 +173,15 @@ void settleRaces(const Board& board, GroupSet& set, const std::vector<SharedLibe
 }
 
 // Seki: a dead candidate and an opposing group that is not alive, sharing two or more
-// liberties, each with at most two liberties beyond the shared ones: both live.
-void markSeki(GroupSet& set, const std::vector<SharedLiberty>& shared) {
+// liberties, each with at most two liberties beyond the shared ones (sekiEmbrace; ownEye:
+// the groups' eye values from regions a single chain borders): both live.
+void markSeki(GroupSet& set, const std::vector<SharedLiberty>& shared,
+              const std::vector<double>& pure, bool readEyes) {
   std::vector<char> seki(set.groups.size(), 0);
   for (const SharedLiberty& s : shared) {
     const GroupInfo &a = set.groups[s.group], &b = set.groups[s.other];
     if (a.status == GroupStatus::Dead && b.status != GroupStatus::Alive &&
-        sekiEmbrace(a, b, s.count)) {
+        sekiEmbrace(a, pure[s.group], b, pure[s.other], s.count, readEyes)) {
       seki[s.group] = seki[s.other] = 1;
     }
   }
@@ -194,8 +212,10 @@ void assessGroups(const Board& board, const ShapeLibrary& lib,
   }
   ColorRegions regions[2] = {regionsOf(board, Color::Black, set),
                              regionsOf(board, Color::White, set)};
-  // Pure eyes: regions without opponent stones.
-  std::vector<double> pure(n, 0.0);
+  // Pure eyes: regions without opponent stones. The part of them from regions bordered by
+  // a single chain (an eye that is no joining point between chains): ownEye, read by the
+  // races of sekiEmbrace.
+  std::vector<double> pure(n, 0.0), ownEye(n, 0.0);
   for (int ci = 0; ci < 2; ++ci) {
     const Color c = ci ? Color::White : Color::Black;
     ColorRegions& r = regions[ci];
@@ -206,6 +226,17 @@ void assessGroups(const Board& board, const ShapeLibrary& lib,
       const double v = ri.size == 1 ? pointEyeValue(board, r.comps.members[i][0], c, shapeEye[ci])
                                     : regionEyeValue(ri.size, params);
       for (int32_t g : ri.bordering) pure[g] += v;
+      Point head = 0;
+      bool seen = false, oneChain = true;
+      for (Point p : r.comps.members[i]) {
+        for (Point q : board.neighbours(p)) {
+          if (board.at(q) != c) continue;
+          oneChain &= !seen || board.chainHead(q) == head;
+          head = board.chainHead(q);
+          seen = true;
+        }
+      }
+      if (seen && oneChain) ownEye[set.groupAt[head]] += v;
     }
   }
   // An invader in a seki-like embrace (two or more shared liberties, both sides short
@@ -213,7 +244,10 @@ void assessGroups(const Board& board, const ShapeLibrary& lib,
   const std::vector<SharedLiberty> shared = sharedLiberties(board, set);
   std::vector<char> sekiLike(n, 0);
   for (const SharedLiberty& s : shared) {
-    if (sekiEmbrace(set.groups[s.group], set.groups[s.other], s.count)) sekiLike[s.group] = 1;
+    if (sekiEmbrace(set.groups[s.group], pure[s.group], set.groups[s.other], pure[s.other], s.count,
+                    params.semeaiEyes)) {
+      sekiLike[s.group] = 1;
+    }
   }
   std::vector<double> eyes = pure;
   for (int ci = 0; ci < 2; ++ci) {
@@ -291,7 +325,7 @@ void assessGroups(const Board& board, const ShapeLibrary& lib,
                                          : GroupStatus::Unsettled;
   }
   settleRaces(board, set, shared);
-  markSeki(set, shared);
+  markSeki(set, shared, ownEye, params.semeaiEyes);
 }
 
 }  // namespace engine::territory_detail

@@ -399,7 +399,10 @@ Evaluation evaluateMatches(const Board& board, double komi, const TerritoryParam
       std::vector<char> deadAt(board.arraySize(), 0), alive(board.arraySize(), 0);
       for (Point s : ev.deadStones) deadAt[s] = 1;
       for (const GroupInfo& g : set.groups) {
-        if (g.status != GroupStatus::Alive) continue;
+        if (g.status != GroupStatus::Alive &&
+            !(params.fillBesideUnsettled && g.status == GroupStatus::Unsettled)) {
+          continue;
+        }
         for (Point s : g.stones) alive[s] = 1;
       }
       // After the owner's move the chain may be short again (more dead stones around):

@@ -95,6 +95,11 @@ struct TerritoryParams {
   // more stones in atari (playouts.cpp); false: uniform random (RandomPlayer) playouts.
   bool safePlayouts = true;
   uint64_t playoutSeed = 20261122;
+  // Seki reading: two weak groups sharing liberties are no seki when one has an eye of
+  // its own (pure eye value at least 1) and the other none and the eye wins the capturing
+  // race (its liberties outnumber the other's outside the shared ones; Müller 2002): the
+  // eyeless one is dead (an invader in the eye region, say). false: the static rule alone.
+  bool semeaiEyes = true;
   // Territory counting leaves out the empty points of regions a seki group borders
   // (Japanese rules: a seki's eyes are not territory); area counting keeps them.
   bool sekiEyesNoTerritory = true;
@@ -113,6 +118,9 @@ struct TerritoryParams {
   // With fillBesideDead: how many times it is read, each time with the fill stones found
   // so far played (a chain next to several dead stones may have to play twice).
   int fillBesideDeadRounds = 2;
+  // With fillBesideDead: the chains of unsettled groups are read too, not only alive ones
+  // (the score counts an unsettled group as its own, so it must fill like an alive one).
+  bool fillBesideUnsettled = true;
   // Territory counting: an empty point next to stones of both colours once the dead
   // stones are off is dame (never surrounded by one colour); area counting keeps its owner.
   bool borderDameNoTerritory = true;

@@ -115,6 +115,36 @@ TEST_CASE("seki: two groups sharing liberties, neither with two eyes", "[territo
         ev.deadStones.end());
 }
 
+TEST_CASE("an eye wins the race against an invader sharing its liberties: no seki", "[territory]") {
+  // Left edge: the black chain has an eye of its own at a (0, 0) and the region b..c
+  // (0, 2)..(0, 4) holding the white stone w (0, 3), whose two liberties are both
+  // Black's. w has no eye: the shared liberties count for Black's eye (Müller 2002), Black
+  // fills b or c and captures, White can never fill Black's last liberty. Black lives with
+  // two eyes and w is dead (the shape of 1516010842 A4, where the static rule called
+  // the Black group seki and lost the eye C4 from the territory).
+  const Board b = parseBoard(R"(
+    . X O . . . .
+    X X O . . . .
+    . X O . . . .
+    O X O . . . .
+    . X O . . . .
+    X X O . . . .
+    O O O . . . .)");
+  TerritoryParams p;
+  p.semeaiEyes = true;
+  const Evaluation ev = evaluate(b, 0, p);
+  CHECK(statusAt(ev, 1, 0) == GroupStatus::Alive);
+  CHECK(statusAt(ev, 0, 3) == GroupStatus::Dead);
+  CHECK(ownerAt(ev, 0, 0) == Owner::Black);
+  CHECK(ownerAt(ev, 0, 2) == Owner::Black);
+  CHECK(ownerAt(ev, 0, 3) == Owner::Black);
+  p.semeaiEyes = false;
+  const Evaluation stat = evaluate(b, 0, p);
+  CHECK(statusAt(stat, 1, 0) == GroupStatus::Seki);
+  CHECK(statusAt(stat, 0, 3) == GroupStatus::Seki);
+  CHECK(stat.blackTerritory < ev.blackTerritory);
+}
+
 TEST_CASE("territory counting: a seki's eye is not territory, area counting keeps it",
           "[territory]") {
   // Bottom right (the corner of the Fox record 1416836531019999376): the black group has
@@ -632,4 +662,36 @@ TEST_CASE("territory counting: a second fill beside dead stones", "[territory]")
   CHECK(twice.fillPoints == std::vector<Point>{b.point(2, 1), b.point(2, 2)});
   CHECK(twice.blackTerritory == once.blackTerritory - 1);
   CHECK(twice.blackArea == once.blackArea);
+}
+
+TEST_CASE("territory counting: an unsettled chain beside dead stones must fill too",
+          "[territory]") {
+  // The black stone C at (3, 0) touches the dame d (4, 0), Black's own point e (3, 1) and
+  // the dead white stones at (1, 0)-(2, 0). The black group has one eye (e) of its own and
+  // little room: unsettled, and counted as Black's like an alive one. Once White fills d,
+  // C is in atari with the dead stones in place, and Black must play inside (the shape of
+  // 1571120504 E16, which GNU Go and the record count as dame). With the rule reading
+  // alive chains only, e stays territory.
+  const Board b = parseBoard(R"(
+    . O O X . O O
+    X X X . X O .
+    X X X X X O .
+    O O O O O O .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .)");
+  TerritoryParams p;
+  p.fillBesideUnsettled = true;
+  const Evaluation ev = evaluate(b, 0, p);
+  REQUIRE(statusAt(ev, 3, 0) == GroupStatus::Unsettled);
+  REQUIRE(statusAt(ev, 1, 0) == GroupStatus::Dead);
+  REQUIRE(ownerAt(ev, 3, 1) == Owner::Black);
+  CHECK(std::find(ev.fillPoints.begin(), ev.fillPoints.end(), b.point(3, 1)) !=
+        ev.fillPoints.end());
+  p.fillBesideUnsettled = false;
+  const Evaluation aliveOnly = evaluate(b, 0, p);
+  CHECK(std::find(aliveOnly.fillPoints.begin(), aliveOnly.fillPoints.end(), b.point(3, 1)) ==
+        aliveOnly.fillPoints.end());
+  CHECK(aliveOnly.blackTerritory > ev.blackTerritory);
+  CHECK(aliveOnly.blackArea == ev.blackArea);
 }
