@@ -43,7 +43,7 @@ Point tacticalReply(Board& b, Point last, Color c, const std::vector<int32_t>& w
     const Point lib = b.libertyIfAtari(q);
     if (lib == NO_POINT || window[lib] < 0 || !b.isLegal(lib, c)) continue;
     if (owner != c) return lib;                                             // capture
-    if (!isSelfAtari(b, lib, c, 1) && b.isLegalNotEye(lib, c)) return lib;  // escape
+    if (b.isLegalNotEye(lib, c) && !isSelfAtari(b, lib, c, 1)) return lib;  // escape
   }
   return NO_POINT;
 }
@@ -275,7 +275,7 @@ void LocalSearcher::addTacticalPriors(uint32_t node, Color c) {
     if ((owner != Color::Black && owner != Color::White) || b.chainHead(q) != q) continue;
     const Point lib = b.libertyIfAtari(q);
     if (lib == NO_POINT || local_[lib] < 0) continue;
-    if (owner != c || (!isSelfAtari(b, lib, c, 1) && b.isLegalNotEye(lib, c))) {
+    if (owner != c || (b.isLegalNotEye(lib, c) && !isSelfAtari(b, lib, c, 1))) {
       urgent_.push_back(lib);
     }
   }
