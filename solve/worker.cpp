@@ -259,8 +259,9 @@ void Worker::libertySets(Mask stones, Mask empty, Mask& atari, Mask& many) const
   }
 }
 
-// Candidate moves best first (table move, pass after a pass, killers, history; filling
-// an own eye last), then pass. Superko is checked when a move is tried.
+// Candidate moves best first (table move, pass after a pass, killers, captures and
+// escapes, points next to the last move, history; filling an own eye last), then pass.
+// Superko is checked when a move is tried.
 int Worker::orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_POINTS + 1>& moves,
                        Mask* captureMovesOut) {
   std::array<uint32_t, MAX_POINTS + 1> score;
@@ -271,6 +272,13 @@ int Worker::orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_P
   libertySets(n.own, empty, ownAtari, ownMany);
   libertySets(n.opp, empty, oppAtari, oppMany);
   const Mask urgent = oppAtari | ownAtari;
+  // The points next to the opponent's last stone (session 10: 5 of 6 boards searched fewer
+  // nodes with these tried after captures and killers, before the history order).
+  Mask nearLast = 0;
+  if (ply >= 1 && ply < static_cast<int>(path_.size())) {
+    const uint64_t fresh = absKey(n) & ~path_[ply - 1];  // the new stone; 0 after a pass
+    if (fresh) nearLast = g_.neighbours(lowestBit(fresh) & 31);
+  }
   if (captureMovesOut) *captureMovesOut = oppAtari;
   // A play is suicide when it has no empty neighbour, captures nothing (no neighbouring
   // opponent chain has it as its last liberty) and joins no own chain with another
@@ -287,6 +295,7 @@ int Worker::orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_P
     if (p == n.ko) continue;
     uint32_t sc = history_[p] + 1;
     if (urgent >> p & 1) sc += 1u << 26;  // capture, or save a chain in atari
+    if (nearLast >> p & 1) sc += 1u << 25;
     if (p == killers[0]) sc += 1u << 28;
     if (p == killers[1]) sc += 1u << 27;
     if ((g_.neighbours(p) & ~n.own) == 0) sc = 0;  // filling an own eye: last
