@@ -86,8 +86,10 @@ class Worker {
   Bounds search(const Node& n, int alpha, int beta, int depth, Summary& sum, int& repMin);
   // Bounds on the value of `move` (-1 pass) for n's mover; legal=false when superko
   // forbids it. n must be the last position on the path.
+  // `captureMoves` must hold every point where the mover captures (orderMoves' output;
+  // the default, every point, always takes the full play).
   Bounds evalMove(const Node& n, int move, int alpha, int beta, int depth, Summary& sum,
-                  int& repMin, bool& legal);
+                  int& repMin, bool& legal, Mask captureMoves = ~Mask{0});
   // Convenience: evalMove with fresh summary and repetition bookkeeping.
   Bounds evalMove(const Node& n, int move, int alpha, int beta, int depth, bool& legal) {
     Summary s;
@@ -115,19 +117,36 @@ class Worker {
   // The child of n after the mover plays `move` (a point), from the new mover's side;
   // `captured` gets the stones the move took.
   Node play(const Node& n, int move, Mask& captured) const;
+  // The same child as play() for a legal move, when `captureMoves` holds every point where
+  // the mover captures: a move outside it only adds a stone (no flood fill). Without
+  // suicide allowed; with it, or for a move in captureMoves, it is play() itself.
+  Node playFast(const Node& n, int move, Mask captureMoves, Mask& captured) const;
+  // The points where n's mover captures: the last liberties of the opponent's chains.
+  Mask captureMoves(const Node& n) const;
 
  private:
   friend class ProofSearch;  // solve/dfpn.hpp: df-pn over this worker's path and helpers
   bool limitHit();
   bool limitHitNow() const;  // a node, stop or time limit is reached (not the cancel flag)
+
+ public:
+  // Index of an earlier path entry (before `lastCapture`) equal to the position `key` (and
+  // side, when cycles are drawn), or -1; repetitionScan is its plain scan (the twin the
+  // tests compare it with).
   int repetition(uint64_t key, bool whiteToMove, int lastCapture) const;
+  int repetitionScan(uint64_t key, bool whiteToMove, int lastCapture) const;
+
+ private:
   bool pathMeets(const Summary& s, int ply) const;
   Summary toTable(const Summary& s, int sym, bool whiteToMove) const;
   Summary fromTable(const Summary& s, int sym, bool whiteToMove) const;
   int transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1>& moves, int count,
-                       int beta, Summary& sum, int& value);
+                       int beta, Mask captureMoves, Summary& sum, int& value);
   void libertySets(Mask stones, Mask empty, Mask& atari, Mask& many) const;
-  int orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_POINTS + 1>& moves);
+  // Fills `moves` best first and returns their count; `captureMovesOut` (if given) gets
+  // the points where the mover captures (see playFast).
+  int orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_POINTS + 1>& moves,
+                 Mask* captureMovesOut = nullptr);
 
   const Geometry& g_;
   const SolveOptions& opt_;
@@ -150,7 +169,7 @@ class Worker {
   std::array<uint32_t, MAX_POINTS> history_{};
   StaticBoundsCache bounds_;  // memo of the Benson/territory bounds by position
   BusyTable* busy_ = nullptr;
-  bool childBusy(const Node& n, int move) const;
+  bool childBusy(const Node& n, int move, Mask captureMoves) const;
   uint64_t nodes_ = 0;
   bool aborted_ = false;
   SearchStats stats_;

@@ -751,3 +751,55 @@ TEST_CASE("df-pn: 4x4 is +2 with B3 among the best moves", "[.slow]") {
   const auto best = names(Geometry(4, 4), r.best);
   CHECK(std::find(best.begin(), best.end(), "B3") != best.end());
 }
+
+TEST_CASE("the search's fast play and repetition test agree with their slow twins") {
+  // playFast (no flood fill for a move that captures nothing) against play, and the
+  // prefix-filtered repetition test against the plain scan, on random games with their
+  // history as the path; PSK, simple ko with cycles drawn, and suicide allowed (where
+  // playFast is play itself).
+  for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 4}, std::pair{5, 3}, std::pair{5, 5}}) {
+    const Geometry g(w, h);
+    for (const char* rules : {"psk", "simple", "tromp-taylor"}) {
+      SolveOptions opt;
+      opt.rules = Rules::named(rules);
+      engine::Rules er;
+      er.suicideAllowed = opt.rules.suicideAllowed;  // games under PSK: a history to test
+      int moves = 0, captures = 0, repeats = 0;
+      for (uint64_t seed = 1; seed <= 80; ++seed) {
+        RandomGame rg = randomGame(g, er, 5 + static_cast<int>(seed % 40), seed * 17 + w);
+        TranspositionTable tt(10);
+        Worker wk(g, opt, tt, rg.position, SearchLimits{});
+        const Node n = Worker::rootNode(rg.position);
+        wk.pushPath(n, false);
+        const Mask capturing = wk.captureMoves(n);
+        const int lastCapture = static_cast<int>(rg.position.history.size());
+        CompactBoard board(g);
+        board.setRaw(n.own, n.opp, n.ko, n.ko >= 0 ? Color::Black : Color::Empty);
+        board.setAllowSuicide(opt.rules.suicideAllowed);
+        for (int p = 0; p < g.points(); ++p) {
+          if (!board.isLegal(p, Color::Black)) continue;
+          Mask slowCaptured = 0, fastCaptured = 0;
+          const Node slow = wk.play(n, p, slowCaptured);
+          const Node fast = wk.playFast(n, p, capturing, fastCaptured);
+          CHECK(fast.own == slow.own);
+          CHECK(fast.opp == slow.opp);
+          CHECK(fast.ko == slow.ko);
+          CHECK(fast.whiteToMove == slow.whiteToMove);
+          CHECK(fastCaptured == slowCaptured);
+          if (!opt.rules.suicideAllowed) CHECK(((capturing >> p & 1) != 0) == (slowCaptured != 0));
+          captures += slowCaptured != 0;
+          ++moves;
+          for (int last : {lastCapture, lastCapture + 1, lastCapture / 2}) {
+            const int r = wk.repetition(Worker::absKey(slow), slow.whiteToMove, last);
+            CHECK(r == wk.repetitionScan(Worker::absKey(slow), slow.whiteToMove, last));
+            repeats += r >= 0;
+          }
+        }
+      }
+      INFO(w << "x" << h << " " << rules);
+      CHECK(moves > 200);
+      CHECK(captures > 5);
+      if (w * h <= 9 && opt.rules.ko == KoRule::Positional) CHECK(repeats > 0);  // 3x3 repeats
+    }
+  }
+}
