@@ -67,7 +67,9 @@ struct LearnedPriorParams {
   // Hand priors weighed by the model (0: off, full hand priors): each move's hand-set
   // departure from the even prior is multiplied by (p / p_max)^handExponent, so the
   // tactical bonuses lift the moves the model finds plausible, not the ones it rejects.
-  double handExponent = 0;
+  // 1 by default since session 10 (self-play at 1,000 playouts: 60 of 100 on 9x9, 19x19
+  // not weaker; docs/STRENGTH.md).
+  double handExponent = 1;
 };
 
 struct MctsParams {
