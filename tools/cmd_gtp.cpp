@@ -102,9 +102,9 @@ int runGtp(const std::vector<std::string>& args) {
       "puct", po::value(&mcts.search.learned.puct)->default_value(0),
       "mcts tuning: PUCT term c x p x sqrt(N) / (1 + n) in selection (0: off)")(
       "no-hand-priors", "mcts tuning: with a model, leave out the hand-set tactical priors")(
-      "hand-prior-exponent", po::value(&mcts.search.learned.handExponent)->default_value(0),
+      "hand-prior-exponent", po::value(&mcts.search.learned.handExponent)->default_value(1),
       "mcts tuning: with a model, weigh each move's hand-set priors by (p / p_max)^this "
-      "(0: full hand priors)")(
+      "(0: full hand priors, the default before session 10)")(
       "cascade", po::value(&cascadeUse)->default_value("off"),
       "mcts: the reduction cascade at the root: off; hints (its uploaded candidates get "
       "extra prior wins); narrow (the root considers only its candidates, the "

@@ -88,7 +88,7 @@ int runPredict(const std::vector<std::string>& args) {
       "engine-prior-exponent", po::value(&p.engineSearch.learned.exponent)->default_value(0.5),
       "engine ranker: a move gets weight x (p / p_max)^exponent (fgo gtp --prior-exponent)")(
       "engine-hand-prior-exponent",
-      po::value(&p.engineSearch.learned.handExponent)->default_value(0),
+      po::value(&p.engineSearch.learned.handExponent)->default_value(1),
       "engine ranker: weigh the hand-set priors by (p / p_max)^this (fgo gtp "
       "--hand-prior-exponent)")(
       "engine-puct", po::value(&p.engineSearch.learned.puct)->default_value(0),

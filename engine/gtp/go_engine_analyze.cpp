@@ -10,9 +10,12 @@
 // value per point, from the top left row by row, +1 owned by the side to move.
 //
 // What the numbers mean here, plainly: visits are playouts through the root move; the
-// prior is uniform over the root moves (this search has no move priors); each move's pv
+// prior is the learned move model's probability of the move (engine/prior, renormalised
+// over the root's candidates), uniform over the root moves when the search has no model;
+// entries come in genmove's order (mcts.hpp rootMoveBefore); each move's pv
 // is the move alone, except the best move's, which is the principal variation of the
 // first search tree; there is no score estimate, so scoreLead is not written.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <thread>
@@ -92,9 +95,12 @@ void GoEngine::registerAnalyzeCommands() {
 std::string GoEngine::analysisLine(const MctsResult& r, Color toMove, bool kata, int minMoves,
                                    int maxMoves, bool ownership) const {
   std::string out;
-  const double prior = r.moves.empty() ? 0 : 1.0 / static_cast<double>(r.moves.size());
+  const double uniform = r.moves.empty() ? 0 : 1.0 / static_cast<double>(r.moves.size());
+  const bool modelled =
+      std::any_of(r.moves.begin(), r.moves.end(), [](const MoveStat& m) { return m.prob > 0; });
   int order = 0;
   for (const MoveStat& m : r.moves) {
+    const double prior = modelled ? m.prob : uniform;
     if (maxMoves > 0 && order >= maxMoves) break;
     if (m.visits == 0 && order >= minMoves) break;
     if (!out.empty()) out += ' ';

@@ -377,6 +377,7 @@ MctsResult collect(const Workers& workers, const Game& game, bool withOwnership)
       s.visits += static_cast<int>(ch.visits);
       s.priorVisits = ch.priorVisits;  // the same in every thread's tree
       s.priorWins = ch.priorWins;
+      s.prob = ch.prob;
       wins[ch.move] += ch.wins;
       raveWins[ch.move] += ch.raveWins;
       raveVisits[ch.move] += ch.raveVisits;
@@ -396,15 +397,26 @@ MctsResult collect(const Workers& workers, const Game& game, bool withOwnership)
     result.move = result.moves.front().move;
     result.winrate = result.moves.front().winrate;
   }
-  // Principal variation: the most visited path of the first tree.
+  // Principal variation: the most visited path of the first tree, each step's child
+  // chosen in rootMoveBefore's order (equal visits by the model, then the prior...).
   if (workers[0]) {
     std::lock_guard<std::mutex> lock(workers[0]->mutex());
     const auto& nodes = workers[0]->nodes();
+    auto stat = [](const Node& x) {
+      MoveStat m;
+      m.move = x.move;
+      m.visits = static_cast<int>(x.visits);
+      m.priorVisits = x.priorVisits;
+      m.priorWins = x.priorWins;
+      m.prob = x.prob;
+      m.raveWinrate = x.raveVisits ? x.raveWins / x.raveVisits : 0;
+      return m;
+    };
     uint32_t n = 0;
     while (nodes[n].expanded && nodes[n].numChildren > 0) {
       uint32_t best = nodes[n].firstChild;
       for (uint32_t i = best; i < nodes[n].firstChild + nodes[n].numChildren; ++i) {
-        if (nodes[i].visits > nodes[best].visits) best = i;
+        if (rootMoveBefore(stat(nodes[i]), stat(nodes[best]))) best = i;
       }
       if (nodes[best].visits == 0) break;
       result.pv.push_back(nodes[best].move);
@@ -461,6 +473,7 @@ double secondsSince(Clock::time_point start) {
 
 bool rootMoveBefore(const MoveStat& a, const MoveStat& b) {
   if (a.visits != b.visits) return a.visits > b.visits;
+  if (a.prob != b.prob) return a.prob > b.prob;
   const double pa = a.priorVisits > 0 ? a.priorWins / a.priorVisits : 0;
   const double pb = b.priorVisits > 0 ? b.priorWins / b.priorVisits : 0;
   if (pa != pb) return pa > pb;
@@ -580,6 +593,7 @@ std::vector<MoveStat> MctsTrees::childStats(const std::vector<Move>& path) const
       wins[s.move] += tree[c].wins;
       s.priorVisits = tree[c].priorVisits;  // the same in every thread's tree
       s.priorWins = tree[c].priorWins;
+      s.prob = tree[c].prob;
     }
   }
   std::vector<MoveStat> out;

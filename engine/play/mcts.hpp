@@ -67,7 +67,9 @@ struct LearnedPriorParams {
   // Hand priors weighed by the model (0: off, full hand priors): each move's hand-set
   // departure from the even prior is multiplied by (p / p_max)^handExponent, so the
   // tactical bonuses lift the moves the model finds plausible, not the ones it rejects.
-  double handExponent = 0;
+  // 1 by default since session 10 (self-play at 1,000 playouts: 60 of 100 on 9x9, 19x19
+  // not weaker; docs/STRENGTH.md).
+  double handExponent = 1;
 };
 
 struct MctsParams {
@@ -131,13 +133,19 @@ struct MoveStat {
   double raveWinrate = 0;
   float priorVisits = 0;  // the prior's virtual visits and wins (the same in every tree)
   float priorWins = 0;
+  // The learned model's probability of the move, renormalised over the root's candidates
+  // (nodePriors' probs; 0 without a model).
+  float prob = 0;
 };
 
-// The order of root moves genmove chooses by: most visits first; equal visits (among
-// them the unvisited moves) by the prior's mean (priorWins / priorVisits: the value the
-// search starts a child from, so what it would try next), then the RAVE win rate, then
-// the point. MctsResult::moves is sorted by it and the engine ranker of `fgo predict`
-// reads its ranking from there.
+// The order of root moves genmove chooses by (and the analysis output, the principal
+// variation and `fgo predict --ranker engine` list them in): most visits first; equal
+// visits (at a small budget most root moves are unvisited or have one or two visits) by
+// the learned model's probability (prob: what the search knows of an untried move, the
+// move model alone; docs/STRENGTH.md session 10), then by the prior's mean
+// (priorWins / priorVisits: the hand-set and learned priors together, the value the
+// search starts a child from; decides when there is no model), then the RAVE win rate,
+// then the point. MctsResult::moves is sorted by it.
 bool rootMoveBefore(const MoveStat& a, const MoveStat& b);
 
 struct MctsResult {

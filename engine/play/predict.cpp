@@ -183,11 +183,11 @@ class Proposer {
     mp.playouts = params_.enginePlayouts;
     mp.threads = 1;  // games already run in parallel
     mp.seed = ++seed_;
-    // r.moves is in genmove's order (rootMoveBefore: visits, ties by the prior's mean,
-    // then RAVE), so this is the engine's own ranking.
+    // r.moves is in genmove's order (rootMoveBefore: visits, ties by the model's
+    // probability, then the prior's mean, then RAVE), so this is the engine's own ranking.
     const MctsResult r = mctsSearch(game, mp);
     advisor = "mcts-" + std::to_string(params_.enginePlayouts) +
-              " on the real board (visits, ties by prior)";
+              " on the real board (visits, ties by the model, then the prior)";
     std::vector<Point> out;
     for (const MoveStat& m : r.moves) {
       if (m.move != PASS) out.push_back(m.move);

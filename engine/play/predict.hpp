@@ -34,7 +34,7 @@ struct HitRates {
 //   eval     the evaluation ranking (rank.hpp, "eval") of every empty point, no cascade;
 //   engine   the engine's Monte-Carlo search (mcts.hpp) on the real board at a fixed
 //            playout budget, root moves in genmove's order (rootMoveBefore: visits, ties
-//            by the prior's mean, then RAVE);
+//            by the model's probability, then the prior's mean, then RAVE);
 //   model    the move model of cascade.scorer over every legal point (no cascade): what
 //            the model does alone, beside the cascade with realRanking "model" (the
 //            same model restricted to the cascade's uploaded areas);

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <mutex>
 #include <regex>
@@ -12,6 +13,7 @@
 #include <thread>
 
 #include "engine/gtp/mcts_player.hpp"
+#include "engine/play/mcts.hpp"
 #include "gtp_test_util.hpp"
 
 using namespace engine;
@@ -118,6 +120,29 @@ TEST_CASE("kata-analyze: real win rates and an ownership map in KataGo's order")
   double a5 = 0;
   wv >> a5;
   CHECK(a5 < -0.5);
+}
+
+TEST_CASE("kata-analyze: the prior is the move model's probability (sums to 1, not uniform)") {
+  if (!defaultPriorModel()) {
+    WARN("no default move model (tables/prior.fgt): analysis priors are uniform; skipped");
+    return;
+  }
+  auto e = mctsEngine(200);
+  REQUIRE(ask(*e, "play b E5") == "");
+  // minmoves above the root's candidates: every root move is listed, visited or not.
+  const auto all = infos(lines(ask(*e, "kata-analyze w interval 5 minmoves 200")).back());
+  REQUIRE(all.size() > 70);
+  double sum = 0, low = 1, high = 0;
+  for (const std::string& entry : all) {
+    std::smatch m;
+    REQUIRE(std::regex_search(entry, m, std::regex(" prior ([0-9.]+) ")));
+    const double prior = std::stod(m[1].str());
+    sum += prior;
+    low = std::min(low, prior);
+    high = std::max(high, prior);
+  }
+  CHECK(sum == Approx(1.0).margin(1e-3));  // renormalised over the root's candidates
+  CHECK(high > 5 * low);                   // the model tells moves apart: not 1/n
 }
 
 TEST_CASE("genmove_analyze forms report, then play the move") {

@@ -77,17 +77,27 @@ TEST_CASE("innerWidth: inner nodes keep the widest children plus PASS, the root 
   REQUIRE(trees.checkConsistency().empty());
   const auto rootStats = trees.childStats({});
   CHECK(rootStats.size() > 6u);  // the root is not narrowed
-  // The most visited root move's node was expanded: 5 children and PASS.
-  const std::vector<Move> path{Move{r.moves.front().move, g.toMove()}};
-  const auto inner = trees.childStats(path);
-  REQUIRE(!inner.empty());
-  CHECK(inner.size() == 6u);
-  CHECK(std::any_of(inner.begin(), inner.end(), [](const MoveStat& m) { return m.move == PASS; }));
-  // They are the children with the most prior wins above even: compare with all of them.
+  // The same search with every child kept, to compare the kept children with all of them.
   MctsParams all = p;
   all.innerWidth = -1;
   MctsTrees wide;
   mctsSearch(g, all, &wide);
+  // The most visited root move expanded in both trees (the two searches visit differently).
+  std::vector<Move> path;
+  for (const MoveStat& m : r.moves) {
+    const std::vector<Move> candidate{Move{m.move, g.toMove()}};
+    if (!trees.childStats(candidate).empty() && !wide.childStats(candidate).empty()) {
+      path = candidate;
+      break;
+    }
+  }
+  REQUIRE(!path.empty());
+  // Its node in the narrowed tree: 5 children and PASS.
+  const auto inner = trees.childStats(path);
+  REQUIRE(!inner.empty());
+  CHECK(inner.size() == 6u);
+  CHECK(std::any_of(inner.begin(), inner.end(), [](const MoveStat& m) { return m.move == PASS; }));
+  // They are the children with the most prior wins above even.
   auto full = wide.childStats(path);
   REQUIRE(full.size() > inner.size());
   std::erase_if(full, [](const MoveStat& m) { return m.move == PASS; });

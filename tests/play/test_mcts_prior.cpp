@@ -158,16 +158,19 @@ namespace {
 
 // The priors a fresh root expansion gives the moves of `stats`, in their order (the
 // from-scratch twin of what the search stored).
+// Their model probabilities go to probs when it is not null.
 std::vector<Prior> freshRootPriors(const Game& g, const MctsParams& params,
-                                   const std::vector<MoveStat>& stats) {
+                                   const std::vector<MoveStat>& stats,
+                                   std::vector<float>* probs = nullptr) {
   std::vector<Point> moves;
   for (const MoveStat& m : stats) moves.push_back(m.move);
   Board board = g.board();
   prior::IncrementalScorer scorer(*params.learned.model);
   std::vector<Prior> fresh;
-  std::vector<float> probs;
+  std::vector<float> p;
   const Point last = g.moves().back().point, before = g.moves()[g.moves().size() - 2].point;
-  nodePriors(board, g.toMove(), last, before, moves, false, params, &scorer, fresh, probs);
+  nodePriors(board, g.toMove(), last, before, moves, false, params, &scorer, fresh, p);
+  if (probs) *probs = p;
   return fresh;
 }
 
@@ -217,22 +220,28 @@ TEST_CASE("learned prior: a strong prior steers the search, PUCT concentrates it
   CHECK(onFirstLine > puct.playouts / 2);
 }
 
-TEST_CASE("root move order: visits, then the prior's mean, then RAVE, then the point") {
-  auto stat = [](Point p, int visits, float pv, float pw, double rave) {
+TEST_CASE("root move order: visits, then the model, then the prior's mean, RAVE, the point") {
+  auto stat = [](Point p, int visits, float pv, float pw, double rave, float prob = 0) {
     MoveStat m;
     m.move = p;
     m.visits = visits;
     m.priorVisits = pv;
     m.priorWins = pw;
     m.raveWinrate = rave;
+    m.prob = prob;
     return m;
   };
-  // More visits win whatever the prior says.
-  CHECK(rootMoveBefore(stat(5, 3, 10, 1, 0), stat(6, 2, 40, 40, 1)));
-  CHECK_FALSE(rootMoveBefore(stat(6, 2, 40, 40, 1), stat(5, 3, 10, 1, 0)));
-  // Equal visits: the higher prior mean first (35/40 before 5/10), whatever RAVE says.
+  // More visits win whatever the model and the prior say.
+  CHECK(rootMoveBefore(stat(5, 3, 10, 1, 0, 0.01f), stat(6, 2, 40, 40, 1, 0.9f)));
+  CHECK_FALSE(rootMoveBefore(stat(6, 2, 40, 40, 1, 0.9f), stat(5, 3, 10, 1, 0, 0.01f)));
+  // Equal visits: the more probable move by the model first, whatever the prior's mean.
+  CHECK(rootMoveBefore(stat(9, 1, 10, 5, 0.1, 0.3f), stat(8, 1, 40, 35, 0.9, 0.2f)));
+  CHECK_FALSE(rootMoveBefore(stat(8, 1, 40, 35, 0.9, 0.2f), stat(9, 1, 10, 5, 0.1, 0.3f)));
+  // Equal visits and model (or no model): the higher prior mean first (35/40 before
+  // 5/10), whatever RAVE says.
   CHECK(rootMoveBefore(stat(7, 0, 40, 35, 0.1), stat(4, 0, 10, 5, 0.9)));
   CHECK_FALSE(rootMoveBefore(stat(4, 0, 10, 5, 0.9), stat(7, 0, 40, 35, 0.1)));
+  CHECK(rootMoveBefore(stat(7, 0, 40, 35, 0.1, 0.5f), stat(4, 0, 10, 5, 0.9, 0.5f)));
   // Equal prior mean: RAVE, then the lower point.
   CHECK(rootMoveBefore(stat(7, 1, 20, 10, 0.6), stat(4, 1, 10, 5, 0.5)));
   CHECK(rootMoveBefore(stat(4, 1, 10, 5, 0.5), stat(7, 1, 10, 5, 0.5)));
@@ -262,11 +271,17 @@ TEST_CASE("root move order: a search's moves come in genmove's order with their 
     }
     CHECK(visits == r.playouts);
     CHECK(unvisited > 10);  // the tie-break decides most of the ranking here
-    const std::vector<Prior> fresh = freshRootPriors(g, params, r.moves);
+    std::vector<float> probs;
+    const std::vector<Prior> fresh = freshRootPriors(g, params, r.moves, &probs);
+    REQUIRE(probs.size() == r.moves.size());
+    int modelled = 0;
     for (size_t i = 0; i < r.moves.size(); ++i) {
       INFO("seed " << seed << ", move " << r.moves[i].move);
       CHECK(r.moves[i].priorVisits == fresh[i].visits);
       CHECK(r.moves[i].priorWins == fresh[i].wins);
+      CHECK(r.moves[i].prob == probs[i]);
+      if (r.moves[i].prob > 0) ++modelled;
     }
+    CHECK(modelled > 10);  // the model's probabilities reached the result
   }
 }
