@@ -10,6 +10,7 @@
 // layer's safety calls unsettled (engine/territory), and optionally the learned move
 // model's top few (engine/prior). MctsPlayer (mcts_player.hpp) turns the result into
 // MctsParams::rootHints (CascadeUse::Hints) or MctsParams::rootMoves (CascadeUse::Narrow).
+// TreeCandidates runs the same code at inner tree nodes (MctsParams::treeHintVisits).
 #pragma once
 
 #include <cstddef>

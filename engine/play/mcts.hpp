@@ -11,6 +11,10 @@
 // the must-consider tactical moves, engine/gtp/root_candidates.hpp), and
 // MctsParams::innerWidth keeps only the best few children of inner nodes by their prior
 // (progressive widening frozen at one width, after Coulom 2007 and Chaslot et al. 2008).
+// The cascade inside the tree (issue 7): with MctsParams::treeHintVisits N, an inner node
+// the search comes back to N times gets candidates from a NodeCandidates (the cascade on
+// that node's position, engine/gtp/root_candidates.hpp TreeCandidates) once, and they
+// become prior wins of its children the way rootHints are at the root.
 //
 // Huge boards (issue 7): above 19x19 (361 points) a playout stops after
 // HUGE_BOARD_PLAYOUT_CAP moves and inner nodes keep HUGE_BOARD_INNER_WIDTH children
