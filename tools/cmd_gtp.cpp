@@ -20,7 +20,8 @@ const char* USAGE =
     "fgo gtp [--size N] [--rules R] [--komi K] [--seed S] [--player mcts|baseline]\n"
     "        [--playouts N | --seconds S] [--threads T] [--resign-below W]\n"
     "        [--prior-model FILE|none] [--cascade off|hints|narrow] [--schedule NAME]\n"
-    "        [--cascade-memory N] [--model-top N] [--inner-width N] [--local-window N]\n"
+    "        [--cascade-memory N] [--model-top N] [--cascade-tree-visits N]\n"
+    "        [--tree-hint-prior W] [--inner-width N] [--local-window N]\n"
     "        [--local-playouts N] [--quiet]\n\n"
     "A GTP version 2 engine on stdin/stdout (attach it to a GUI or to fgo match).\n"
     "Thinking time: by the clock when the controller sends time_settings or\n"
@@ -117,6 +118,11 @@ int runGtp(const std::vector<std::string>& args) {
       "mcts --cascade narrow: the learned model's N most probable moves join the root")(
       "hint-prior", po::value(&mcts.candidates.hintPrior)->default_value(30),
       "mcts --cascade hints: virtual wins of the cascade's first candidate")(
+      "cascade-tree-visits", po::value(&mcts.candidates.treeVisits)->default_value(0),
+      "mcts --cascade hints|narrow: an inner tree node with N visits runs the cascade on its "
+      "position, and its candidates and the must-consider moves get prior wins there (0: off)")(
+      "tree-hint-prior", po::value(&mcts.candidates.treeHintPrior)->default_value(30),
+      "mcts --cascade-tree-visits: virtual wins of an inner node's first candidate")(
       "inner-width", po::value(&mcts.search.innerWidth)->default_value(0),
       "mcts: inner tree nodes keep the N children with the best priors (0: all up to "
       "19x19, 361 on bigger boards; -1: all)")(
@@ -174,6 +180,13 @@ int runGtp(const std::vector<std::string>& args) {
     throw UsageError(
         "--cascade-memory must be 0..100, --model-top 0..1000, --inner-width -1..1000000, "
         "--hint-prior 0..10000");
+  }
+  if (mcts.candidates.treeVisits < 0 || mcts.candidates.treeVisits > 1000000000 ||
+      !(mcts.candidates.treeHintPrior >= 0 && mcts.candidates.treeHintPrior <= 1e4)) {
+    throw UsageError("--cascade-tree-visits must be 0..1000000000, --tree-hint-prior 0..10000");
+  }
+  if (mcts.candidates.treeVisits > 0 && mcts.candidates.use == engine::CascadeUse::Off) {
+    throw UsageError("--cascade-tree-visits needs --cascade hints or narrow");
   }
   if (priorModel == "none") {
     mcts.search.learned.enabled = false;

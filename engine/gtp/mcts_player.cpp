@@ -82,6 +82,12 @@ void MctsPlayer::addCandidates(const Game& game, MctsParams& params) {
   } else if (!candidates_.all.empty()) {
     params.rootMoves = candidates_.all;
   }
+  if (options_.candidates.treeVisits > 0) {
+    params.treeHintVisits = options_.candidates.treeVisits;
+    params.treeHintPrior = options_.candidates.treeHintPrior;
+    params.treeCandidates = treeCandidatesFactory(*finder_, searchPriorModel(options_.search),
+                                                  game.rules().komi, game.board().size());
+  }
   // The cascade's time comes out of a timed move (at least a tenth of it stays).
   if (params.seconds > 0) {
     params.seconds = std::max(params.seconds - candidates_.seconds, 0.1 * params.seconds);
@@ -195,10 +201,16 @@ std::string MctsPlayer::description() const {
                            : std::to_string(options_.search.playouts) + " playouts a move";
   const bool learned = searchPriorModel(options_.search) != nullptr;
   const CascadeUse use = options_.candidates.use;
-  const std::string cascade = use == CascadeUse::Off
-                                  ? ""
-                                  : std::string("cascade ") + cascadeUseName(use) + " (schedule " +
-                                        options_.candidates.cascade.schedule + "), ";
+  const std::string cascade =
+      use == CascadeUse::Off
+          ? ""
+          : std::string("cascade ") + cascadeUseName(use) + " (schedule " +
+                options_.candidates.cascade.schedule +
+                (options_.candidates.treeVisits > 0
+                     ? ", inner nodes from " + std::to_string(options_.candidates.treeVisits) +
+                           " visits"
+                     : "") +
+                "), ";
   const std::string local = options_.localWindow < 0 ? ", window search above 101x101"
                             : options_.localWindow > 0
                                 ? ", window search " + std::to_string(options_.localWindow) + "x" +

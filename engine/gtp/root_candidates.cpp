@@ -109,39 +109,39 @@ void RootCandidateFinder::newGame() {
   if (cascade_) cascade_->clearMemory();
 }
 
+void RootCandidateFinder::prepare(BoardSize size, double komi) {
+  if (cascade_ && komi == cascadeKomi_ && size == cascadeSize_) return;
+  CascadeParams cp = params_.cascade;
+  cp.komi = komi;
+  cascade_ = std::make_unique<Cascade>(cp);
+  cascadeKomi_ = komi;
+  cascadeSize_ = size;
+}
+
+upload::AreaMemory RootCandidateFinder::memory() const {
+  return cascade_ ? cascade_->memory() : upload::AreaMemory(std::max(1, params_.cascade.memory));
+}
+
+void RootCandidateFinder::setMemory(const upload::AreaMemory& memory, BoardSize size, double komi) {
+  prepare(size, komi);
+  cascade_->setMemory(memory);
+}
+
 RootCandidates RootCandidateFinder::find(const Game& game) {
   const auto start = std::chrono::steady_clock::now();
-  RootCandidates out;
-  if (params_.use == CascadeUse::Off) return out;
-  const Board& board = game.board();
-  const Color c = game.toMove();
-  const double komi = game.rules().komi;
-  if (!cascade_ || komi != cascadeKomi_ || board.size() != cascadeSize_) {
-    CascadeParams cp = params_.cascade;
-    cp.komi = komi;
-    cascade_ = std::make_unique<Cascade>(cp);
-    cascadeKomi_ = komi;
-    cascadeSize_ = board.size();
-  }
+  if (params_.use == CascadeUse::Off) return RootCandidates{};
   const auto& moves = game.moves();
   RankContext ctx;
   ctx.last = moves.empty() ? NO_POINT : moves.back().point;
   ctx.before = moves.size() < 2 ? NO_POINT : moves[moves.size() - 2].point;
-  try {
-    out.cascade = cascade_->run(board, c, ctx).candidates;
-  } catch (const InputError&) {
-    out.cascadeFailed = true;  // e.g. a board no schedule reduces: no cascade candidates
-  }
-  // The cascade's candidates are legal on the bare board; the game may forbid some (superko).
-  std::erase_if(out.cascade, [&](Point p) { return !game.isLegal(p, c); });
+  const Color c = game.toMove();
+  RootCandidates out = find(game.board(), c, game.rules().komi, ctx);
+  // The bare board's candidates; the game may forbid some (superko).
+  auto illegal = [&](Point p) { return !game.isLegal(p, c); };
+  std::erase_if(out.cascade, illegal);
+  std::erase_if(out.tactical, illegal);
   out.all = out.cascade;
   if (params_.use == CascadeUse::Narrow) {
-    Board scratch = board;
-    if (params_.tactics) {
-      mustConsiderMoves(scratch, c, out.tactical);
-      std::erase_if(out.tactical, [&](Point p) { return !game.isLegal(p, c); });
-    }
-    if (params_.unsettled) out.unsettled = unsettledLiberties(board, c, komi);
     if (params_.modelTop > 0 && model_) out.model = modelTop(*model_, game, params_.modelTop);
     appendNew(out.all, out.tactical);
     appendNew(out.all, out.unsettled);
@@ -149,6 +149,67 @@ RootCandidates RootCandidateFinder::find(const Game& game) {
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
+}
+
+RootCandidates RootCandidateFinder::find(const Board& board, Color c, double komi,
+                                         const RankContext& ctx) {
+  const auto start = std::chrono::steady_clock::now();
+  RootCandidates out;
+  if (params_.use == CascadeUse::Off) return out;
+  prepare(board.size(), komi);
+  try {
+    out.cascade = cascade_->run(board, c, ctx).candidates;
+  } catch (const InputError&) {
+    out.cascadeFailed = true;  // e.g. a board no schedule reduces: no cascade candidates
+  }
+  out.all = out.cascade;
+  if (params_.use == CascadeUse::Narrow) {
+    Board scratch = board;
+    if (params_.tactics) {
+      mustConsiderMoves(scratch, c, out.tactical);
+      std::erase_if(out.tactical, [&](Point p) { return !board.isLegal(p, c); });
+    }
+    if (params_.unsettled) out.unsettled = unsettledLiberties(board, c, komi);
+    appendNew(out.all, out.tactical);
+    appendNew(out.all, out.unsettled);
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+RootCandidateParams TreeCandidates::treeParams(const RootCandidateParams& params) {
+  RootCandidateParams p = params;
+  p.use = CascadeUse::Narrow;  // the cascade joined by the must-consider moves
+  p.unsettled = false;
+  p.modelTop = 0;
+  p.cascade.adviceByPosition = true;
+  return p;
+}
+
+TreeCandidates::TreeCandidates(const RootCandidateParams& params,
+                               std::shared_ptr<const prior::Model> model, double komi,
+                               BoardSize size, upload::AreaMemory memory)
+    : finder_(treeParams(params), std::move(model)),
+      komi_(komi),
+      size_(size),
+      memory_(std::move(memory)) {}
+
+std::vector<Point> TreeCandidates::find(const Board& board, Color toMove, Point last,
+                                        Point before) {
+  finder_.setMemory(memory_, size_, komi_);
+  RankContext ctx;
+  ctx.last = last;
+  ctx.before = before;
+  return finder_.find(board, toMove, komi_, ctx).all;
+}
+
+NodeCandidatesFactory treeCandidatesFactory(const RootCandidateFinder& finder,
+                                            std::shared_ptr<const prior::Model> model, double komi,
+                                            BoardSize size) {
+  return [params = finder.params(), memory = finder.memory(), model, komi, size]() {
+    return std::unique_ptr<NodeCandidates>(
+        std::make_unique<TreeCandidates>(params, model, komi, size, memory));
+  };
 }
 
 }  // namespace engine

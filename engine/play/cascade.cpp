@@ -28,7 +28,8 @@ void disableLearnedPrior(P& params) {
 
 class MctsAdvisor : public BottomAdvisor {
  public:
-  MctsAdvisor(int playouts, uint64_t seed) : playouts_(playouts), seed_(seed) {}
+  MctsAdvisor(int playouts, uint64_t seed, bool byPosition)
+      : playouts_(playouts), seed_(seed), byPosition_(byPosition) {}
   std::string name() const override {
     return "mcts-" + std::to_string(playouts_) + " (Monte-Carlo stand-in)";
   }
@@ -40,7 +41,9 @@ class MctsAdvisor : public BottomAdvisor {
     MctsParams p;
     p.playouts = playouts_;
     p.threads = 1;
-    p.seed = ++seed_;
+    p.seed = byPosition_
+                 ? seed_ ^ board.hash() ^ (toMove == Color::White ? 0x9e3779b97f4a7c15ULL : 0)
+                 : ++seed_;
     disableLearnedPrior(p);
     const MctsResult r = mctsSearch(game, p);
     std::vector<XY> out;
@@ -54,6 +57,7 @@ class MctsAdvisor : public BottomAdvisor {
  private:
   int playouts_;
   uint64_t seed_;
+  bool byPosition_;
 };
 
 #ifdef FGO_CASCADE_HAS_SOLVER
@@ -100,8 +104,8 @@ Board copyPosition(const Board& b) {
 
 }  // namespace
 
-std::unique_ptr<BottomAdvisor> makeMctsAdvisor(int playouts, uint64_t seed) {
-  return std::make_unique<MctsAdvisor>(playouts, seed);
+std::unique_ptr<BottomAdvisor> makeMctsAdvisor(int playouts, uint64_t seed, bool byPosition) {
+  return std::make_unique<MctsAdvisor>(playouts, seed, byPosition);
 }
 
 bool solverAdvisorAvailable() {
@@ -138,7 +142,7 @@ void setCarryMode(CascadeParams& params, const std::string& mode) {
 }
 
 std::unique_ptr<BottomAdvisor> makeAdvisor(const CascadeParams& p) {
-  if (p.advisor == "mcts") return makeMctsAdvisor(p.advisorPlayouts, p.seed);
+  if (p.advisor == "mcts") return makeMctsAdvisor(p.advisorPlayouts, p.seed, p.adviceByPosition);
   if (p.advisor == "solver") return makeSolverAdvisor(p.advisorNodes);
   throw InputError("unknown advisor '" + p.advisor + "': expected mcts or solver");
 }

@@ -38,8 +38,11 @@ class BottomAdvisor {
   virtual std::string name() const = 0;
 };
 
-// Monte-Carlo tree search (mcts.hpp) on the small board with a fixed playout budget.
-std::unique_ptr<BottomAdvisor> makeMctsAdvisor(int playouts, uint64_t seed);
+// Monte-Carlo tree search (mcts.hpp) on the small board with a fixed playout budget. Each
+// call searches with the next seed, or, when byPosition, with seed mixed with the board's
+// hash and the side to move (the advice is then a function of the position alone).
+std::unique_ptr<BottomAdvisor> makeMctsAdvisor(int playouts, uint64_t seed,
+                                               bool byPosition = false);
 
 // The solver's advice (solve/advise.hpp) with a node budget, simple ko. Throws
 // InputError when the build has no solve/advise.hpp (solverAdvisorAvailable() is false).
@@ -102,6 +105,11 @@ struct CascadeParams {
   // repeated 5x5 position gets the advice of its first occurrence instead of a new search.
   bool adviceCache = true;
   size_t adviceCacheSize = 1 << 16;
+  // The Monte-Carlo advisor's seed comes from the small board's position (seed mixed with
+  // its hash) instead of a counter: a run's result then depends only on the position, the
+  // context and the memory, not on the runs before it (the cascade inside the search tree,
+  // engine/gtp/root_candidates.hpp TreeCandidates).
+  bool adviceByPosition = false;
 };
 
 // Sets carryChannels and threshold from one name: "off" (re-threshold every level, fixed
@@ -139,6 +147,10 @@ class Cascade {
   CascadeResult run(const Board& board, Color toMove, const RankContext& ctx = {});
   // Forgets the areas of earlier runs (CascadeParams::memory).
   void clearMemory() { memory_.clear(); }
+  // The areas of earlier runs (CascadeParams::memory), to restore later with setMemory.
+  const upload::AreaMemory& memory() const { return memory_; }
+  // Replaces the remembered areas (e.g. by a snapshot taken with memory()).
+  void setMemory(const upload::AreaMemory& memory) { memory_ = memory; }
   // Advice requests on the smallest board so far, and how many the cache answered.
   size_t adviceRequests() const { return adviceRequests_; }
   size_t adviceCacheHits() const { return adviceCacheHits_; }

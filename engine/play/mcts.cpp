@@ -29,6 +29,7 @@ struct Node {
   uint32_t firstChild = 0;
   uint32_t numChildren = 0;
   bool expanded = false;
+  bool hinted = false;  // the tree hints (MctsParams::treeHintVisits) were applied
   uint32_t visits = 0;
   double wins = 0;  // for the mover
   uint32_t raveVisits = 0;
@@ -105,6 +106,8 @@ class Worker {
     rootBeforeLast_ = moves.size() < 2 ? NO_POINT : moves[moves.size() - 2].point;
     if (model && params.priors) scorer_ = std::make_unique<prior::IncrementalScorer>(*model);
     if (nodes_[0].expanded) refreshRootPriors();
+    if (params.treeHintVisits > 0 && params.treeCandidates)
+      treeCandidates_ = params.treeCandidates();
   }
 
   // One simulation: descend, expand, play out, back up.
@@ -122,6 +125,10 @@ class Worker {
         if (nodes_[node].visits + 1 < static_cast<uint32_t>(params_.expandAfter) && node != 0)
           break;
         expand(node, c, last, beforeLast);
+      }
+      if (treeCandidates_ && node != 0 && !nodes_[node].hinted &&
+          nodes_[node].visits + 1 >= static_cast<uint32_t>(params_.treeHintVisits)) {
+        addTreeHints(node, c, last, beforeLast);
       }
       node = select(node);
       beforeLast = last;
@@ -142,6 +149,9 @@ class Worker {
   const std::vector<Node>& nodes() const { return nodes_; }
   const std::vector<float>& ownership() const { return ownership_; }
   int simulations() const { return simulations_; }
+  // Per node given tree hints: the candidates found, and those that were its children.
+  const std::vector<int>& treeHintCandidates() const { return treeHintCandidates_; }
+  const std::vector<int>& treeHintChildren() const { return treeHintChildren_; }
   // Hands the tree over (for MctsTrees); the worker is not used afterwards.
   std::vector<Node> takeTree() { return std::move(nodes_); }
 
@@ -244,14 +254,32 @@ class Worker {
   }
 
   // The root hint bonus (MctsParams::rootHints) of a root child.
-  void addHint(Node& n) const {
-    const auto& hints = params_.rootHints;
+  void addHint(Node& n) const { addHint(n, params_.rootHints, params_.hintPrior); }
+
+  // The hint bonus of move n among `hints` (best first): the i-th of k gets
+  // prior * (1 - i / k) virtual wins. Returns whether n is among them.
+  static bool addHint(Node& n, const std::vector<Point>& hints, double prior) {
     const auto it = std::find(hints.begin(), hints.end(), n.move);
-    if (params_.hintPrior <= 0 || it == hints.end()) return;
+    if (prior <= 0 || it == hints.end()) return false;
     const double rank = static_cast<double>(it - hints.begin()) / static_cast<double>(hints.size());
-    const float bonus = static_cast<float>(params_.hintPrior * (1 - rank));
+    const float bonus = static_cast<float>(prior * (1 - rank));
     n.priorVisits += bonus;
     n.priorWins += bonus;
+    return true;
+  }
+
+  // The cascade inside the tree: the candidates of inner node `node` (expanded, reached
+  // on scratch_ with c to move after last, beforeLast) give its children hints, once.
+  void addTreeHints(uint32_t node, Color c, Point last, Point beforeLast) {
+    nodes_[node].hinted = true;
+    const std::vector<Point> hints = treeCandidates_->find(scratch_, c, last, beforeLast);
+    int children = 0;
+    const Node& n = nodes_[node];
+    for (uint32_t i = n.firstChild; i < n.firstChild + n.numChildren; ++i) {
+      if (params_.priors && addHint(nodes_[i], hints, params_.treeHintPrior)) ++children;
+    }
+    treeHintCandidates_.push_back(static_cast<int>(hints.size()));
+    treeHintChildren_.push_back(children);
   }
 
   // The child's value for its mover: RAVE blended with the (prior-seeded) win rate.
@@ -349,6 +377,8 @@ class Worker {
   int innerWidth_ = 0;                // inner nodes' children besides PASS (0: all)
   std::vector<uint8_t> rootAllowed_;  // per point, 1 when in rootMoves (empty: no narrowing)
   std::vector<uint32_t> order_;       // keepWidest's scratch
+  std::unique_ptr<NodeCandidates> treeCandidates_;  // null: no tree hints
+  std::vector<int> treeHintCandidates_, treeHintChildren_;
   int simulations_ = 0;
   std::mutex mutex_;
 };
@@ -383,6 +413,10 @@ MctsResult collect(const Workers& workers, const Game& game, bool withOwnership)
       raveVisits[ch.move] += ch.raveVisits;
     }
     for (size_t i = 0; i < result.ownership.size(); ++i) result.ownership[i] += w->ownership()[i];
+    const auto& hc = w->treeHintCandidates();
+    const auto& hk = w->treeHintChildren();
+    result.treeHintCandidates.insert(result.treeHintCandidates.end(), hc.begin(), hc.end());
+    result.treeHintChildren.insert(result.treeHintChildren.end(), hk.begin(), hk.end());
   }
   if (result.playouts > 0) {
     for (float& o : result.ownership) o /= static_cast<float>(result.playouts);

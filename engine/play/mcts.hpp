@@ -11,6 +11,10 @@
 // the must-consider tactical moves, engine/gtp/root_candidates.hpp), and
 // MctsParams::innerWidth keeps only the best few children of inner nodes by their prior
 // (progressive widening frozen at one width, after Coulom 2007 and Chaslot et al. 2008).
+// The cascade inside the tree (issue 7): with MctsParams::treeHintVisits N, an inner node
+// the search comes back to N times gets candidates from a NodeCandidates (the cascade on
+// that node's position, engine/gtp/root_candidates.hpp TreeCandidates) once, and they
+// become prior wins of its children the way rootHints are at the root.
 //
 // Huge boards (issue 7): above 19x19 (361 points) a playout stops after
 // HUGE_BOARD_PLAYOUT_CAP moves and inner nodes keep HUGE_BOARD_INNER_WIDTH children
@@ -55,6 +59,18 @@ namespace engine {
 
 struct MctsResult;
 
+// Candidate moves for inner tree nodes (the cascade inside the search tree, issue 7:
+// engine/gtp/root_candidates.hpp TreeCandidates), best first. One per search thread.
+class NodeCandidates {
+ public:
+  virtual ~NodeCandidates() = default;
+  // Candidates for toMove on board, best first, legal on the bare board; last / before:
+  // the two moves that led there (PASS, or NO_POINT when none).
+  virtual std::vector<Point> find(const Board& board, Color toMove, Point last, Point before) = 0;
+};
+// Makes one NodeCandidates for one search thread.
+using NodeCandidatesFactory = std::function<std::unique_ptr<NodeCandidates>()>;
+
 // How the learned move model (engine/prior) seeds new tree nodes.
 struct LearnedPriorParams {
   bool enabled = true;  // off: only the hand-set priors of policy.hpp
@@ -98,6 +114,13 @@ struct MctsParams {
   // engine/play/cascade.hpp): the i-th of n gets hintPrior * (1 - i / n) virtual wins.
   std::vector<Point> rootHints;
   double hintPrior = 0;
+  // The cascade inside the tree: when an inner (non-root) node is about to be descended
+  // through with at least treeHintVisits visits (0: never), treeCandidates (a fresh
+  // NodeCandidates per thread) finds its candidates once, and its children get hints
+  // like the root's: the i-th of n gets treeHintPrior * (1 - i / n) virtual wins.
+  int treeHintVisits = 0;
+  NodeCandidatesFactory treeCandidates;
+  double treeHintPrior = 30;
   double resignBelow = 0;  // resign when the best win rate is below this (0: never)
   uint64_t seed = 1;
   // Called about every progressSeconds (from one thread) with a snapshot of the search so far (root
@@ -159,6 +182,10 @@ struct MctsResult {
   // Per point (row-major), the share of playouts in which Black owned it at the end
   // minus the share for White: +1 always Black, -1 always White.
   std::vector<float> ownership;
+  // Per inner node that got tree hints (MctsParams::treeHintVisits), over all threads: the
+  // number of candidates found there, and how many of them were children of the node.
+  std::vector<int> treeHintCandidates;
+  std::vector<int> treeHintChildren;
 };
 
 // The search trees of one game kept between searches (tree reuse); one per player.
