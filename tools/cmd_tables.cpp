@@ -248,9 +248,9 @@ int runBuild(const std::vector<std::string>& args) {
       "bounds-log2", po::value<int>()->default_value(12),
       "--solve: each solve's static-bounds memo of 2^N entries (0: from --tt-log2)")(
       "threads", po::value<int>()->default_value(1), "--solve: OpenMP threads")(
-      "order", po::value<std::string>()->default_value("dense"),
-      "--solve: enumeration order, dense (fewest empty points first) or ternary (the slow "
-      "original; same bytes)")("quiet,q", "--solve: no progress bar");
+      "order", po::value<std::string>()->default_value("ternary"),
+      "--solve: enumeration order, ternary (the original, fewer nodes) or dense (fewest "
+      "empty points first); the same bytes")("quiet,q", "--solve: no progress bar");
   po::variables_map vm;
   if (!parseOptions(args, "fgo tables build (--reduce | --solve WxH) [--out FILE]", desc, vm)) {
     return 0;
