@@ -185,7 +185,9 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   // time then keeps moving and the rest of the line is the last position's.
   std::mutex barMutex;
   solve::BuildProgress shown;
-  const uint64_t positions = quiet ? 0 : solve::countTablePositions(g);  // 3^points scanned
+  if (!quiet) std::cerr << "counting the positions (a scan of 3^" << g.points() << ")...";
+  const uint64_t positions = quiet ? 0 : solve::countTablePositions(g);
+  if (!quiet) std::cerr << " " << positions << "\n";
   const auto start = std::chrono::steady_clock::now();
   auto lastDraw = start;
   std::atomic<bool> finished{false};
