@@ -54,9 +54,14 @@ struct Position {
 struct SolveOptions {
   Rules rules;
   Algorithm algorithm = Algorithm::Mtdf;
-  uint64_t maxNodes = 0;       // 0: no limit (per thread)
-  double maxSeconds = 0;       // 0: no limit
-  int ttLog2 = 20;             // transposition table of 2^ttLog2 40-byte entries
+  uint64_t maxNodes = 0;  // 0: no limit (per thread)
+  double maxSeconds = 0;  // 0: no limit
+  int ttLog2 = 20;        // transposition table of 2^ttLog2 40-byte entries
+  // Each search worker's memo of static bounds (StaticBoundsCache) holds 2^boundsLog2
+  // 16-byte entries; 0: derived from ttLog2 (ttLog2 - 4 in 10..20, df-pn ttLog2 in 10..22).
+  // A worker is made per solve() and per root move of the optimal-move list, and the
+  // memo's pages are zeroed each time: many small solves (complete tables) want it small.
+  int boundsLog2 = 0;
   int threads = 1;             // OpenMP threads (lazy SMP on the root, root moves in parallel)
   bool transpositions = true;  // use the transposition table at all
   bool symmetry = true;        // canonical keys under board symmetries

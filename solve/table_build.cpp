@@ -70,14 +70,60 @@ void decodeIndex(uint64_t index, int points, Mask& own, Mask& opp) {
   }
 }
 
+// The stones mask's bits take the bits of `code`, lowest first (a software pdep).
+Mask deposit(uint64_t code, Mask stones) {
+  Mask out = 0;
+  for (; stones; stones &= stones - 1, code >>= 1) {
+    if (code & 1) out |= stones & -stones;
+  }
+  return out;
+}
+
+// Calls f(ordinal, own, opp) for every enumeration ordinal from `from` on, in `order`
+// (each of the 3^points colourings once); stops early when f returns false.
+template <class F>
+void enumerate(int points, BuildOrder order, uint64_t from, F&& f) {
+  const Mask all = points == 64 ? ~Mask{0} : (Mask{1} << points) - 1;
+  if (order == BuildOrder::Ternary) {
+    uint64_t total = 1;
+    for (int p = 0; p < points; ++p) total *= 3;
+    for (uint64_t i = from; i < total; ++i) {
+      Mask own, opp;
+      decodeIndex(i, points, own, opp);
+      if (!f(i, own, opp)) return;
+    }
+    return;
+  }
+  uint64_t ordinal = 0;
+  for (int k = 0; k <= points; ++k) {  // k empty points
+    // Every empty mask with k bits, increasing (Gosper's next-combination step).
+    for (Mask e = (Mask{1} << k) - 1; e <= all;) {
+      const Mask stones = all & ~e;
+      const uint64_t block = uint64_t{1} << (points - k);
+      if (ordinal + block > from) {
+        for (uint64_t c = from > ordinal ? from - ordinal : 0; c < block; ++c) {
+          const Mask own = deposit(c, stones);
+          if (!f(ordinal + c, own, stones & ~own)) return;
+        }
+      }
+      ordinal += block;
+      if (e == 0) break;
+      const Mask low = e & -e, r = e + low;
+      e = (((r ^ e) >> 2) / low) | r;
+    }
+  }
+}
+
 struct BuildState {
-  uint64_t next = 0;  // first enumeration index not yet handled
+  BuildOrder order = BuildOrder::DenseFirst;
+  uint64_t next = 0;  // first enumeration ordinal not yet handled
   std::vector<SolutionEntry> entries;
 };
 
 void writeCheckpoint(const std::filesystem::path& path, const Geometry& g, const Rules& r,
                      const BuildState& st) {  // entries in any order
   tables::PayloadWriter w;
+  w.varint(static_cast<uint64_t>(st.order));
   w.varint(st.next);
   std::vector<SolutionEntry> sorted = st.entries;
   std::sort(sorted.begin(), sorted.end(),
@@ -93,11 +139,15 @@ void writeCheckpoint(const std::filesystem::path& path, const Geometry& g, const
 }
 
 BuildState readCheckpoint(const std::filesystem::path& path, const Geometry& g, const Rules& r,
-                          uint64_t total) {
+                          uint64_t total, BuildOrder order) {
   const tables::Table t = tables::readTable(
       path, expectFor(g, r, tables::TableKind::Checkpoint, CHECKPOINT_TABLE_VERSION));
   tables::PayloadReader rd(t.payload, path.string());
   BuildState st;
+  if (rd.varint() != static_cast<uint64_t>(order)) {
+    rd.fail("checkpoint of a build in another enumeration order");
+  }
+  st.order = order;
   st.next = rd.varint();
   if (st.next > total) rd.fail("checkpoint index beyond the enumeration");
   const size_t at = rd.offset();
@@ -179,6 +229,32 @@ bool SolutionTable::lookup(Mask own, Mask opp, int& value, uint64_t& best) const
   return true;
 }
 
+bool solveFromTable(const SolutionTable& table, const Position& p, double komi, SolveResult& out) {
+  if (!p.history.empty() || p.passes != 0 || p.ko >= 0) return false;
+  const bool black = p.toMove == engine::Color::Black;
+  int value = 0;
+  uint64_t best = 0;
+  if (!table.lookup(black ? p.black : p.white, black ? p.white : p.black, value, best)) {
+    return false;
+  }
+  out = SolveResult{};
+  out.exact = true;
+  out.value = out.lower = out.upper = (black ? value : -value) + komi;
+  for (Mask m = best & table.geometry().all(); m; m &= m - 1) out.best.push_back(lowestBit(m));
+  if (best & PASS_BIT) out.best.push_back(-1);
+  return true;
+}
+
+uint64_t countTablePositions(const Geometry& g) {
+  uint64_t n = 0;
+  enumerate(g.points(), BuildOrder::DenseFirst, 0, [&](uint64_t, Mask own, Mask opp) {
+    int sym;
+    n += canonicalKey(g, own, opp, sym) == (own | opp << 32) && legalPosition(g, own, opp);
+    return true;
+  });
+  return n;
+}
+
 TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   const auto since = [](std::chrono::steady_clock::time_point t) {
@@ -197,13 +273,15 @@ TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& 
   for (int p = 0; p < g.points(); ++p) total *= 3;
   TableBuildResult res;
   BuildState st;
+  st.order = o.order;
   if (std::filesystem::exists(ckpt)) {
-    st = readCheckpoint(ckpt, g, o.rules, total);
+    st = readCheckpoint(ckpt, g, o.rules, total, o.order);
     res.resumed = true;
   }
   SolveOptions so;
   so.rules = o.rules;
   so.ttLog2 = o.ttLog2;
+  so.boundsLog2 = o.boundsLog2;
   so.threads = o.threads;
   so.bestMoves = true;
   so.principalVariation = false;
@@ -211,12 +289,11 @@ TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& 
   BuildProgress pr;
   pr.total = total;
   auto lastCheckpoint = std::chrono::steady_clock::now();
-  for (; st.next < total; ++st.next) {
-    Mask own, opp;
-    decodeIndex(st.next, g.points(), own, opp);
+  bool stopped = false;
+  enumerate(g.points(), o.order, st.next, [&](uint64_t ordinal, Mask own, Mask opp) {
     int sym;
     if (canonicalKey(g, own, opp, sym) != (own | opp << 32) || !legalPosition(g, own, opp)) {
-      continue;
+      return true;
     }
     Position pos;
     pos.black = own, pos.white = opp;
@@ -227,24 +304,30 @@ TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& 
     e.value = static_cast<int>(r.value);
     for (int m : r.best) e.best |= m < 0 ? PASS_BIT : Mask{1} << m;
     st.entries.push_back(e);
-    pr.index = st.next + 1, pr.entries = st.entries.size(), pr.nodes += r.nodes;
+    pr.index = ordinal + 1, pr.entries = st.entries.size(), pr.nodes += r.nodes;
+    pr.empties = g.points() - popcount(own | opp);
     pr.seconds = since(start), pr.lastValue = e.value;
     if (o.onProgress) o.onProgress(pr);
     const bool outOfTime = o.maxSeconds > 0 && pr.seconds > o.maxSeconds;
     if (since(lastCheckpoint) >= o.checkpointSeconds || outOfTime) {
-      BuildState saved{st.next + 1, st.entries};
-      writeCheckpoint(ckpt, g, o.rules, saved);
+      st.next = ordinal + 1;
+      writeCheckpoint(ckpt, g, o.rules, st);
       lastCheckpoint = std::chrono::steady_clock::now();
       if (o.onCheckpoint) o.onCheckpoint(pr);
       if (outOfTime) {
-        res.entries = st.entries.size(), res.nodes = pr.nodes, res.seconds = since(start);
-        return res;
+        stopped = true;
+        return false;
       }
     }
+    return true;
+  });
+  if (stopped) {
+    res.entries = st.entries.size(), res.nodes = pr.nodes, res.seconds = since(start);
+    return res;
   }
   pr.index = total, pr.seconds = since(start);
   if (o.onProgress) o.onProgress(pr);  // the final state, for progress bars
-  // Enumeration order is key order within one colour pattern only: sort by key.
+  // Neither enumeration order is key order: sort by key.
   std::sort(st.entries.begin(), st.entries.end(),
             [](const SolutionEntry& a, const SolutionEntry& b) { return a.key < b.key; });
   const tables::TableHeader h = tables::writeTable(

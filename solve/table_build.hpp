@@ -23,7 +23,20 @@ namespace solve {
 
 // Payload layout versions of the two table kinds written here.
 inline constexpr uint16_t SOLUTION_TABLE_VERSION = 1;
-inline constexpr uint16_t CHECKPOINT_TABLE_VERSION = 1;
+// Checkpoint version 2 (session 10): the enumeration order is stored before the index.
+inline constexpr uint16_t CHECKPOINT_TABLE_VERSION = 2;
+
+// The order in which a build visits the positions. Both give the same table bytes.
+enum class BuildOrder : uint8_t {
+  // The 3^points ternary codes in increasing order (near-empty boards first): the
+  // original order and the default.
+  Ternary = 0,
+  // Fewest empty points first (stone-filled boards are near their end), then the empty
+  // mask, then the colouring of the stones: a non-capturing move leads to a position
+  // solved before. Measured slower than Ternary (docs/SOLVER.md, session 10): kept as an
+  // option and as the other half of the byte-identity test.
+  DenseFirst = 1,
+};
 
 // One solved position: canonical key (own stones low 32 bits, opponent's high), the
 // mover's value (own area minus opponent's, komi 0), and its optimal moves in the
@@ -41,7 +54,8 @@ uint64_t canonicalKey(const Geometry& g, Mask own, Mask opp, int& sym);
 
 // How far a build has got (for progress bars).
 struct BuildProgress {
-  uint64_t index = 0, total = 0;  // enumeration index reached, of 3^points
+  uint64_t index = 0, total = 0;  // enumeration index reached (either order), of 3^points
+  int empties = 0;                // empty points of the last position visited
   uint64_t entries = 0;           // positions solved so far
   uint64_t nodes = 0;             // nodes searched so far (this run, after any resume)
   double seconds = 0;             // elapsed in this run
@@ -49,8 +63,10 @@ struct BuildProgress {
 };
 
 struct TableBuildOptions {
-  Rules rules;  // komi must be 0: stored values are komi-free
+  Rules rules;                             // komi must be 0: stored values are komi-free
+  BuildOrder order = BuildOrder::Ternary;  // ternary: fewer nodes than DenseFirst (SOLVER.md)
   int ttLog2 = 20;
+  int boundsLog2 = 12;  // each solve's static-bounds memo (SolveOptions::boundsLog2)
   int threads = 1;
   std::filesystem::path out;         // the solution table
   std::filesystem::path checkpoint;  // empty: out + ".ckpt"
@@ -70,6 +86,10 @@ struct TableBuildResult {
   uint64_t fileBytes = 0;  // size of the written table (complete builds)
   double seconds = 0;
 };
+
+// The number of positions a complete table of the board holds (legal, canonical): a scan
+// of the 3^points colourings without solving, for progress bars.
+uint64_t countTablePositions(const Geometry& g);
 
 // Builds (or resumes) the complete solution table of the geometry's board. Throws
 // engine::InputError for boards above maxPoints or a komi other than 0, tables::TableError
@@ -100,5 +120,12 @@ class SolutionTable {
   std::shared_ptr<const Geometry> g_;  // a copy: the caller's geometry may go away
   std::vector<SolutionEntry> entries_;
 };
+
+// The answer of a complete table to a position without history, pass or ko point, as
+// Solver::solve gives it: exact value (Black minus White, plus `komi`) and every optimal
+// move (no principal variation, 0 nodes). False when the position has history, a pass or
+// a ko point, or is not in the table.
+bool solveFromTable(const SolutionTable& table, const Position& position, double komi,
+                    SolveResult& out);
 
 }  // namespace solve

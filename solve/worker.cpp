@@ -31,7 +31,9 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
       // df-pn bounds every child of every expansion: its memo is sized like its tables
       // (2^22 entries, 64 MB, at --tt-log2 22; docs/SOLVER.md, session 7).
       bounds_(g,
-              opt.proofNumber ? std::clamp(opt.ttLog2, 10, 22) : std::clamp(opt.ttLog2 - 4, 10, 20),
+              opt.boundsLog2 > 0 ? std::clamp(opt.boundsLog2, 4, 22)
+              : opt.proofNumber  ? std::clamp(opt.ttLog2, 10, 22)
+                                 : std::clamp(opt.ttLog2 - 4, 10, 20),
               opt.territory) {
   n_ = g_.points();
   sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;

@@ -8,6 +8,7 @@
 
 #include "engine/board/errors.hpp"
 #include "solve/solver.hpp"
+#include "solve/table_build.hpp"
 #include "tools/options.hpp"
 
 namespace fgo {
@@ -91,7 +92,9 @@ int runSolve(const std::vector<std::string>& args) {
       "pn-heuristic", po::value<int>()->default_value(0),
       "df-pn: weight of the area estimate in new children's proof numbers (0: off)")(
       "value-only", "skip the optimal-move list and the principal variation")(
-      "json", "print one JSON object");
+      "table", po::value<std::string>(),
+      "a complete solution table of this board and rules (fgo tables build --solve): "
+      "answer from it without a search (no principal variation)")("json", "print one JSON object");
   po::variables_map vm;
   if (!parseOptions(args, "fgo solve --size WxH [--position DIAGRAM] [--json]", desc, vm)) {
     return 0;
@@ -152,18 +155,32 @@ int runSolve(const std::vector<std::string>& args) {
   if (opt.firstDepth < 0) throw UsageError("--first-depth must be at least 0");
   opt.bestMoves = opt.principalVariation = !vm.count("value-only");
   solve::Solver solver(g, opt);
-  const solve::SolveResult r = solver.solve(pos);
+  solve::SolveResult r;
+  bool fromTable = false;
+  if (vm.count("table")) {
+    solve::Rules tableRules = opt.rules;
+    tableRules.komi = 0;  // tables store komi-free values
+    const solve::SolutionTable table =
+        solve::SolutionTable::load(vm["table"].as<std::string>(), g, tableRules);
+    fromTable = solve::solveFromTable(table, pos, komi, r);
+    if (!fromTable) throw engine::InputError("--table: the position is not in the table");
+    if (vm.count("value-only")) r.best.clear();
+  } else {
+    r = solver.solve(pos);
+  }
   if (vm.count("json")) {
     std::cout << "{\"value\": " << r.value << ", \"exact\": " << (r.exact ? "true" : "false")
               << ", \"lower\": " << r.lower << ", \"upper\": " << r.upper
               << ", \"best\": " << moveList(g, r.best, true)
               << ", \"pv\": " << moveList(g, r.pv, true) << ", \"nodes\": " << r.nodes
               << ", \"seconds\": " << r.seconds << ", \"rules\": \"" << opt.rules.name()
-              << "\", \"size\": \"" << bs.str()
+              << "\", \"size\": \"" << bs.str() << "\", \"source\": \""
+              << (fromTable ? "table" : "search")
               << "\", \"stats\": " << statsJson(solver.lastStats()) << "}\n";
   } else {
     if (r.exact) {
-      std::cout << "value " << r.value << " (Black minus White, komi " << komi << ")\n";
+      std::cout << "value " << r.value << " (Black minus White, komi " << komi << ")"
+                << (fromTable ? ", from the table" : "") << "\n";
     } else {
       std::cout << "not solved within the limits: value in [" << r.lower << ", " << r.upper
                 << "]\n";

@@ -1,10 +1,13 @@
 // fgo tables: inspect and check table files (tables/table_file.hpp). Each action is one
 // row of the table below. `build --reduce` makes the cascade's block table, `build
 // --solve WxH` a small board's complete solution table (resumable).
+#include <atomic>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 #include "engine/board/coord.hpp"
 #include "reduce/block_table.hpp"
@@ -134,15 +137,18 @@ int buildReduce(const std::string& out) {
   return 0;
 }
 
-// The progress line of a solution build on stderr (rewritten in place).
-void printBuildProgress(const solve::BuildProgress& p) {
+// The progress line of a solution build on stderr (rewritten in place): share of the
+// enumeration done (the bound on the work left), positions solved (of the total when
+// counted), empty points of the current positions, nodes, node rate, elapsed time.
+void printBuildProgress(const solve::BuildProgress& p, uint64_t positions) {
   const double rate = p.seconds > 0 ? double(p.nodes) / p.seconds : 0;
   std::cerr << "\r[" << std::fixed << std::setprecision(1) << std::setw(5)
-            << 100.0 * double(p.index) / double(p.total) << "%] positions " << p.entries
-            << ", index " << p.index << "/" << p.total << ", nodes " << std::setprecision(3)
-            << std::scientific << double(p.nodes) << " (" << rate << "/s), elapsed " << std::fixed
-            << std::setprecision(0) << p.seconds << " s, last value " << p.lastValue << "   "
-            << std::flush;
+            << 100.0 * double(p.index) / double(p.total) << "%] positions " << p.entries;
+  if (positions > 0) std::cerr << "/" << positions;
+  std::cerr << ", index " << p.index << "/" << p.total << ", empty " << p.empties << ", nodes "
+            << std::setprecision(3) << std::scientific << double(p.nodes) << " (" << rate
+            << "/s), elapsed " << std::fixed << std::setprecision(0) << p.seconds
+            << " s, last value " << p.lastValue << "   " << std::flush;
 }
 
 // Builds the complete solution table of a small board (solve/table_build.hpp), resuming
@@ -160,18 +166,64 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   o.checkpointSeconds = vm["checkpoint-seconds"].as<double>();
   o.maxSeconds = vm["max-seconds"].as<double>();
   o.ttLog2 = vm["tt-log2"].as<int>();
+  o.boundsLog2 = vm["bounds-log2"].as<int>();
+  if (o.boundsLog2 < 0 || o.boundsLog2 > 22) throw UsageError("--bounds-log2 must be 0..22");
   o.threads = vm["threads"].as<int>();
+  const std::string order = vm["order"].as<std::string>();
+  if (order == "dense") {
+    o.order = solve::BuildOrder::DenseFirst;
+  } else if (order == "ternary") {
+    o.order = solve::BuildOrder::Ternary;
+  } else {
+    throw UsageError("--order must be dense or ternary, not '" + order + "'");
+  }
   if (o.checkpointSeconds < 0 || o.maxSeconds < 0) throw UsageError("times must be >= 0");
   if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be between 1 and 64");
   const bool quiet = vm.count("quiet") > 0;
+  // The bar is redrawn after solved positions (at most 4 times a second) and, by a
+  // heartbeat thread, at least once a second while one position takes long: the elapsed
+  // time then keeps moving and the rest of the line is the last position's.
+  std::mutex barMutex;
+  solve::BuildProgress shown;
+  if (!quiet) std::cerr << "counting the positions (a scan of 3^" << g.points() << ")...";
+  const uint64_t positions = quiet ? 0 : solve::countTablePositions(g);
+  if (!quiet) std::cerr << " " << positions << "\n";
+  const auto start = std::chrono::steady_clock::now();
+  auto lastDraw = start;
+  std::atomic<bool> finished{false};
+  std::thread heartbeat;
   if (!quiet) {
-    o.onProgress = [last = -1.0](const solve::BuildProgress& p) mutable {
-      if (p.seconds - last < 0.25 && p.index != p.total) return;  // at most 4 lines a second
-      last = p.seconds;
-      printBuildProgress(p);
+    o.onProgress = [&](const solve::BuildProgress& p) {
+      std::lock_guard<std::mutex> lock(barMutex);
+      shown = p;
+      const auto now = std::chrono::steady_clock::now();
+      if (now - lastDraw < std::chrono::milliseconds(250) && p.index != p.total) return;
+      lastDraw = now;
+      printBuildProgress(p, positions);
     };
+    heartbeat = std::thread([&] {
+      while (!finished) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        std::lock_guard<std::mutex> lock(barMutex);
+        const auto now = std::chrono::steady_clock::now();
+        if (finished || shown.total == 0 || now - lastDraw < std::chrono::seconds(1)) continue;
+        lastDraw = now;
+        solve::BuildProgress p = shown;
+        p.seconds = std::chrono::duration<double>(now - start).count();
+        printBuildProgress(p, positions);
+      }
+    });
   }
-  const solve::TableBuildResult r = solve::buildSolutionTable(g, o);
+  solve::TableBuildResult r;
+  try {
+    r = solve::buildSolutionTable(g, o);
+  } catch (...) {
+    finished = true;
+    if (heartbeat.joinable()) heartbeat.join();
+    throw;
+  }
+  finished = true;
+  if (heartbeat.joinable()) heartbeat.join();
   if (!quiet) std::cerr << "\n";
   std::cout << (r.complete ? "wrote " : "stopped (checkpoint kept): ") << o.out.string() << ": "
             << r.entries << " positions" << (r.resumed ? " (resumed)" : "") << ", "
@@ -195,8 +247,12 @@ int runBuild(const std::vector<std::string>& args) {
       "max-seconds", po::value<double>()->default_value(0),
       "--solve: stop after a checkpoint past this time (0: none)")(
       "tt-log2", po::value<int>()->default_value(20), "--solve: solver table of 2^N entries")(
+      "bounds-log2", po::value<int>()->default_value(12),
+      "--solve: each solve's static-bounds memo of 2^N entries (0: from --tt-log2)")(
       "threads", po::value<int>()->default_value(1), "--solve: OpenMP threads")(
-      "quiet,q", "--solve: no progress bar");
+      "order", po::value<std::string>()->default_value("ternary"),
+      "--solve: enumeration order, ternary (the original, fewer nodes) or dense (fewest "
+      "empty points first); the same bytes")("quiet,q", "--solve: no progress bar");
   po::variables_map vm;
   if (!parseOptions(args, "fgo tables build (--reduce | --solve WxH) [--out FILE]", desc, vm)) {
     return 0;

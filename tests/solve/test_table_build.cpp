@@ -92,16 +92,90 @@ TEST_CASE("a complete 2x3 table agrees with fresh solves of its positions") {
   fs::remove_all(dir);
 }
 
+TEST_CASE("both enumeration orders write the same bytes") {
+  // DenseFirst visits the positions in another order, with another history of the shared
+  // solver table: only exact values and move sets make the files agree.
+  for (auto [w, h] : {std::pair{2, 3}, std::pair{2, 4}, std::pair{3, 3}}) {
+    const Geometry g(w, h);
+    const fs::path dir = tempDir("orders");
+    TableBuildOptions ternary = optionsFor(dir / "ternary.fgt");
+    ternary.order = BuildOrder::Ternary;
+    TableBuildOptions dense = optionsFor(dir / "dense.fgt");
+    dense.order = BuildOrder::DenseFirst;
+    dense.boundsLog2 = 0;  // the memo size is search effort only
+    const TableBuildResult a = buildSolutionTable(g, ternary);
+    const TableBuildResult b = buildSolutionTable(g, dense);
+    INFO(w << "x" << h);
+    REQUIRE(a.complete);
+    REQUIRE(b.complete);
+    CHECK(a.entries == countTablePositions(g));
+    CHECK(a.entries == b.entries);
+    CHECK(fileBytes(dir / "ternary.fgt") == fileBytes(dir / "dense.fgt"));
+    fs::remove_all(dir);
+  }
+}
+
+TEST_CASE("a table answers fgo solve --table as the search does") {
+  const Geometry g(2, 3);
+  const fs::path dir = tempDir("answer");
+  REQUIRE(buildSolutionTable(g, optionsFor(dir / "t.fgt")).complete);
+  const SolutionTable table = SolutionTable::load(dir / "t.fgt", g, Rules{});
+  engine::Rng rng(11);
+  int checked = 0;
+  for (int i = 0; i < 40; ++i) {
+    Position pos;
+    for (int p = 0; p < g.points(); ++p) {
+      const uint32_t d = rng.below(3);
+      if (d == 1) pos.black |= Mask{1} << p;
+      if (d == 2) pos.white |= Mask{1} << p;
+    }
+    CompactBoard b(g);
+    try {
+      b.setStones(pos.black, pos.white);
+    } catch (const engine::InputError&) {
+      continue;
+    }
+    pos.toMove = i % 2 ? engine::Color::White : engine::Color::Black;
+    SolveOptions so;
+    so.ttLog2 = 14;
+    so.rules.komi = 0.5;
+    so.principalVariation = false;
+    const SolveResult searched = Solver(g, so).solve(pos);
+    SolveResult looked;
+    REQUIRE(solveFromTable(table, pos, 0.5, looked));
+    INFO("black " << pos.black << " white " << pos.white << " white to move " << (i % 2));
+    CHECK(looked.exact);
+    CHECK(looked.value == searched.value);
+    CHECK(looked.best == searched.best);
+    CHECK(looked.nodes == 0);
+    ++checked;
+    // A position with history, a pass or a ko point is not the table's to answer.
+    Position withHistory = pos;
+    withHistory.history.push_back(0);
+    CHECK_FALSE(solveFromTable(table, withHistory, 0.5, looked));
+    Position afterPass = pos;
+    afterPass.passes = 1;
+    CHECK_FALSE(solveFromTable(table, afterPass, 0.5, looked));
+  }
+  CHECK(checked > 10);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("a build killed mid-run resumes from its checkpoint to the same table") {
+  const BuildOrder order = GENERATE(BuildOrder::Ternary, BuildOrder::DenseFirst);
+  INFO("order " << static_cast<int>(order));
   const Geometry g(3, 2);
   const fs::path dir = tempDir("resume");
-  const TableBuildResult whole = buildSolutionTable(g, optionsFor(dir / "whole.fgt"));
+  TableBuildOptions wholeOptions = optionsFor(dir / "whole.fgt");
+  wholeOptions.order = BuildOrder::Ternary;  // the other order: the bytes still agree
+  const TableBuildResult whole = buildSolutionTable(g, wholeOptions);
   REQUIRE(whole.complete);
   const fs::path out = dir / "killed.fgt";
   const pid_t child = ::fork();
   REQUIRE(child >= 0);
   if (child == 0) {
     TableBuildOptions o = optionsFor(out);
+    o.order = order;
     o.checkpointSeconds = 0;  // a checkpoint after every position
     int written = 0;
     o.onCheckpoint = [&](const BuildProgress&) {
@@ -119,7 +193,13 @@ TEST_CASE("a build killed mid-run resumes from its checkpoint to the same table"
   CHECK(WTERMSIG(status) == SIGKILL);
   CHECK_FALSE(fs::exists(out));
   REQUIRE(fs::exists(fs::path(out.string() + ".ckpt")));
-  const TableBuildResult resumed = buildSolutionTable(g, optionsFor(out));
+  // A checkpoint of the other order is refused, then the same order resumes it.
+  TableBuildOptions other = optionsFor(out);
+  other.order = order == BuildOrder::Ternary ? BuildOrder::DenseFirst : BuildOrder::Ternary;
+  CHECK_THROWS_AS(buildSolutionTable(g, other), tables::TableError);
+  TableBuildOptions same = optionsFor(out);
+  same.order = order;
+  const TableBuildResult resumed = buildSolutionTable(g, same);
   CHECK(resumed.resumed);
   REQUIRE(resumed.complete);
   CHECK(resumed.entries == whole.entries);
