@@ -2,6 +2,7 @@
 // diagram, printing the value (Black's area minus White's, komi 0 unless given), the
 // optimal first moves and a principal variation.
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -18,8 +19,11 @@ namespace {
 // The diagram text: the contents of a file when `arg` names one, otherwise the argument
 // itself with '/' accepted as a row separator.
 std::string diagramText(const std::string& arg) {
-  std::ifstream in(arg);
-  if (in) {
+  // A diagram such as "../.." is also a directory's path: only a regular file is read.
+  std::error_code ec;
+  std::ifstream in;
+  if (std::filesystem::is_regular_file(arg, ec)) in.open(arg);
+  if (in.is_open()) {
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
