@@ -16,6 +16,7 @@
 #include "engine/gtp/mcts_player.hpp"
 #include "engine/gtp/root_candidates.hpp"
 #include "engine/sgf/record.hpp"
+#include "tests/corpus.hpp"
 
 using namespace engine;
 
@@ -106,13 +107,8 @@ TEST_CASE("genmove with --cascade narrow plays one of the candidates") {
 // Measurement, hidden: candidates at the 19x19 positions of pro games (every 10th
 // position of FGO_CANDIDATE_GAMES games, default 3). Prints mean, median and the parts.
 TEST_CASE("candidate count at pro 19x19 positions", "[.candidates]") {
-  const char* shared = std::getenv("FGO_SHARED");
-  const std::string dir =
-      std::string(shared ? shared : FGO_SOURCE_DIR "/../shared") + "/data/pro19";
-  if (!std::filesystem::is_directory(dir)) {
-    WARN("skipped: the game corpus " << dir << " is absent");
-    return;
-  }
+  const std::string dir = fgo_test::pro19Dir().string();
+  FGO_SKIP_WITHOUT_CORPUS(dir)
   const char* env = std::getenv("FGO_CANDIDATE_GAMES");
   const int games = env ? std::max(1, std::atoi(env)) : 3;
   std::vector<std::filesystem::path> files;

@@ -20,6 +20,7 @@
 #include "engine/gtp/root_candidates.hpp"
 #include "engine/play/policy.hpp"
 #include "engine/sgf/record.hpp"
+#include "tests/corpus.hpp"
 
 using namespace engine;
 
@@ -215,13 +216,8 @@ TEST_CASE("genmove with tree hints: legal and deterministic with one thread") {
 // same search with root hints only (alternated): the candidates each hinted inner node
 // got, the nodes hinted a search, and the process CPU seconds of each search.
 TEST_CASE("tree candidate count and cost at pro 19x19 positions", "[.tree-candidates]") {
-  const char* shared = std::getenv("FGO_SHARED");
-  const std::string dir =
-      std::string(shared ? shared : FGO_SOURCE_DIR "/../shared") + "/data/pro19";
-  if (!std::filesystem::is_directory(dir)) {
-    WARN("skipped: the game corpus " << dir << " is absent");
-    return;
-  }
+  const std::string dir = fgo_test::pro19Dir().string();
+  FGO_SKIP_WITHOUT_CORPUS(dir)
   auto envInt = [](const char* name, int def) {
     const char* v = std::getenv(name);
     return v ? std::max(1, std::atoi(v)) : def;

@@ -13,6 +13,7 @@
 #include "engine/play/cascade.hpp"
 #include "engine/play/cascade_view.hpp"
 #include "engine/play/predict.hpp"
+#include "tests/corpus.hpp"
 #include "upload/upload.hpp"
 
 using namespace engine;
@@ -120,13 +121,8 @@ TEST_CASE("predict counts positions after a stone and scores the baselines") {
 }
 
 TEST_CASE("predict on real games: proximity beats random", "[corpus]") {
-  const char* shared = std::getenv("FGO_SHARED");
-  const std::string dir =
-      std::string(shared ? shared : FGO_SOURCE_DIR "/../shared") + "/data/pro19";
-  if (!std::filesystem::is_directory(dir)) {
-    WARN("skipped: the game corpus " << dir << " is absent");
-    return;
-  }
+  const std::string dir = fgo_test::pro19Dir().string();
+  FGO_SKIP_WITHOUT_CORPUS(dir)
   PredictParams p;
   p.maxGames = 2;
   p.cascade.advisorPlayouts = 50;

@@ -14,6 +14,7 @@
 #include "engine/board/symmetry.hpp"
 #include "engine/sgf/record.hpp"
 #include "engine/territory/territory.hpp"
+#include "tests/corpus.hpp"
 
 using namespace engine;
 
@@ -138,13 +139,8 @@ TEST_CASE("empty and one-colour boards", "[territory]") {
 }
 
 TEST_CASE("corpus: right winner on finished games", "[territory][corpus]") {
-  const char* shared = std::getenv("FGO_SHARED");
-  const std::filesystem::path dir =
-      std::filesystem::path(shared ? shared : FGO_SOURCE_DIR "/../shared") / "data" / "pro19";
-  if (!std::filesystem::is_directory(dir)) {
-    WARN("corpus not found at " << dir.string() << ": test skipped");
-    return;
-  }
+  const std::filesystem::path dir = fgo_test::pro19Dir();
+  FGO_SKIP_WITHOUT_CORPUS(dir)
   // The first finished games by points with a recorded komi (file name order) under
   // Japanese rules; the same selection rule as fgo score.
   std::vector<std::filesystem::path> files;

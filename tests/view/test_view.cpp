@@ -9,6 +9,7 @@
 #include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
 #include "engine/view/view.hpp"
+#include "tests/corpus.hpp"
 #include "view_test_util.hpp"
 
 using namespace engine;
@@ -249,13 +250,8 @@ TEST_CASE("positions from SGF: move numbers, range errors, missing files") {
 }
 
 TEST_CASE("a corpus game: analysis JSON and SVG of move 120") {
-  const char* shared = std::getenv("FGO_SHARED");
-  const std::filesystem::path dir =
-      std::filesystem::path(shared ? shared : FGO_SOURCE_DIR "/../shared") / "data" / "pro19";
-  if (!std::filesystem::is_directory(dir)) {
-    WARN("SKIPPED: corpus not found at " << dir.string());
-    return;
-  }
+  const std::filesystem::path dir = fgo_test::pro19Dir();
+  FGO_SKIP_WITHOUT_CORPUS(dir)
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::directory_iterator(dir)) files.push_back(e.path());
   std::sort(files.begin(), files.end());
