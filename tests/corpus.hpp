@@ -2,8 +2,13 @@
 // The professional game corpus for the tests that read it. The unit tests must pass
 // without it, so a test that needs it skips with a message when the folder is absent.
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
 
 namespace fgo_test {
 
@@ -12,6 +17,22 @@ namespace fgo_test {
 inline std::filesystem::path pro19Dir() {
   const char* shared = std::getenv("FGO_SHARED");
   return std::filesystem::path(shared ? shared : FGO_SOURCE_DIR "/../shared") / "data" / "pro19";
+}
+
+// The files of folder `dir` in name order.
+inline std::vector<std::filesystem::path> sortedFiles(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The whole text of a file (empty when it cannot be read).
+inline std::string readText(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 }  // namespace fgo_test

@@ -111,19 +111,14 @@ TEST_CASE("candidate count at pro 19x19 positions", "[.candidates]") {
   FGO_SKIP_WITHOUT_CORPUS(dir)
   const char* env = std::getenv("FGO_CANDIDATE_GAMES");
   const int games = env ? std::max(1, std::atoi(env)) : 3;
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const std::vector<std::filesystem::path> files = fgo_test::sortedFiles(dir);
   RootCandidateParams p;
   p.use = CascadeUse::Narrow;
   RootCandidateFinder finder(p, nullptr);
   std::vector<size_t> all, cascade, tactical, unsettled;
   double seconds = 0;
   for (int gi = 0; gi < games && gi < static_cast<int>(files.size()); ++gi) {
-    std::ifstream in(files[static_cast<size_t>(gi)]);
-    std::stringstream text;
-    text << in.rdbuf();
-    const LoadedGame lg = loadSgfGame(text.str());
+    const LoadedGame lg = loadSgfGame(fgo_test::readText(files[static_cast<size_t>(gi)]));
     const auto& moves = lg.replay.game.moves();
     finder.newGame();
     Game g(lg.replay.game.board().size(), lg.replay.game.rules());

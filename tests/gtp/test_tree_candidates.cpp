@@ -225,9 +225,7 @@ TEST_CASE("tree candidate count and cost at pro 19x19 positions", "[.tree-candid
   const int games = envInt("FGO_TREE_GAMES", 2);
   const int playouts = envInt("FGO_TREE_PLAYOUTS", 1000);
   const int visits = envInt("FGO_TREE_VISITS", 100);
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const std::vector<std::filesystem::path> files = fgo_test::sortedFiles(dir);
   MctsPlayerOptions base;
   base.search.playouts = playouts;
   base.search.threads = 1;
@@ -239,10 +237,7 @@ TEST_CASE("tree candidate count and cost at pro 19x19 positions", "[.tree-candid
   double cpuBase = 0, cpuTree = 0;
   int searches = 0;
   for (int gi = 0; gi < games && gi < static_cast<int>(files.size()); ++gi) {
-    std::ifstream in(files[static_cast<size_t>(gi)]);
-    std::stringstream text;
-    text << in.rdbuf();
-    const LoadedGame lg = loadSgfGame(text.str());
+    const LoadedGame lg = loadSgfGame(fgo_test::readText(files[static_cast<size_t>(gi)]));
     const auto& moves = lg.replay.game.moves();
     MctsPlayer a(base), b(tree);
     Game g(lg.replay.game.board().size(), lg.replay.game.rules());

@@ -143,9 +143,7 @@ TEST_CASE("corpus: right winner on finished games", "[territory][corpus]") {
   FGO_SKIP_WITHOUT_CORPUS(dir)
   // The first finished games by points with a recorded komi (file name order) under
   // Japanese rules; the same selection rule as fgo score.
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const std::vector<std::filesystem::path> files = fgo_test::sortedFiles(dir);
   const int wanted = 24;
   int games = 0, right[4] = {0, 0, 0, 0};
   double error[4] = {0, 0, 0, 0};

@@ -252,9 +252,7 @@ TEST_CASE("positions from SGF: move numbers, range errors, missing files") {
 TEST_CASE("a corpus game: analysis JSON and SVG of move 120") {
   const std::filesystem::path dir = fgo_test::pro19Dir();
   FGO_SKIP_WITHOUT_CORPUS(dir)
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const std::vector<std::filesystem::path> files = fgo_test::sortedFiles(dir);
   REQUIRE(!files.empty());
   const ViewPosition pos = positionFromSgf(files.front().string(), 120);
   const ShapeLibrary lib = ShapeLibrary::load(defaultShapeLibraryPath());
