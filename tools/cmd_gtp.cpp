@@ -100,6 +100,9 @@ int runGtp(const std::vector<std::string>& args) {
       "mcts tuning: virtual wins the model's most probable move gets in a new node")(
       "prior-exponent", po::value(&mcts.search.learned.exponent)->default_value(0.5),
       "mcts tuning: a move gets weight x (p / p_max)^exponent virtual wins")(
+      "choice-prior", po::value(&mcts.search.choicePrior)->default_value(0),
+      "mcts: choose (and rank) root moves by visits + this x the learned model's probability "
+      "(0: visits alone)")(
       "puct", po::value(&mcts.search.learned.puct)->default_value(0),
       "mcts tuning: PUCT term c x p x sqrt(N) / (1 + n) in selection (0: off)")(
       "no-hand-priors", "mcts tuning: with a model, leave out the hand-set tactical priors")(
@@ -162,6 +165,9 @@ int runGtp(const std::vector<std::string>& args) {
   }
   if (!(mcts.search.explore >= 0 && mcts.search.explore <= 10)) {
     throw UsageError("--explore must be 0..10");
+  }
+  if (!(mcts.search.choicePrior >= 0 && mcts.search.choicePrior <= 1e6)) {
+    throw UsageError("--choice-prior must be 0..1e6");
   }
   if (!(mcts.search.learned.weight >= 0 && mcts.search.learned.weight <= 1e4) ||
       !(mcts.search.learned.exponent >= 0 && mcts.search.learned.exponent <= 10) ||

@@ -387,7 +387,8 @@ using Workers = std::vector<std::unique_ptr<Worker>>;
 
 // The search so far, summed over every worker's root (each locked while read). The
 // principal variation comes from the first worker's tree.
-MctsResult collect(const Workers& workers, const Game& game, bool withOwnership) {
+MctsResult collect(const Workers& workers, const Game& game, bool withOwnership,
+                   double choicePrior) {
   MctsResult result;
   std::map<Point, MoveStat> stats;
   std::map<Point, double> wins, raveWins, raveVisits;
@@ -424,6 +425,7 @@ MctsResult collect(const Workers& workers, const Game& game, bool withOwnership)
   for (auto& [move, s] : stats) {
     s.winrate = s.visits ? wins[move] / s.visits : 0;
     s.raveWinrate = raveVisits[move] ? raveWins[move] / raveVisits[move] : 0;
+    s.choiceKey = s.visits + choicePrior * s.prob;
     result.moves.push_back(s);
   }
   std::sort(result.moves.begin(), result.moves.end(), rootMoveBefore);
@@ -436,13 +438,14 @@ MctsResult collect(const Workers& workers, const Game& game, bool withOwnership)
   if (workers[0]) {
     std::lock_guard<std::mutex> lock(workers[0]->mutex());
     const auto& nodes = workers[0]->nodes();
-    auto stat = [](const Node& x) {
+    auto stat = [choicePrior](const Node& x) {
       MoveStat m;
       m.move = x.move;
       m.visits = static_cast<int>(x.visits);
       m.priorVisits = x.priorVisits;
       m.priorWins = x.priorWins;
       m.prob = x.prob;
+      m.choiceKey = m.visits + choicePrior * m.prob;
       m.raveWinrate = x.raveVisits ? x.raveWins / x.raveVisits : 0;
       return m;
     };
@@ -506,6 +509,7 @@ double secondsSince(Clock::time_point start) {
 }  // namespace
 
 bool rootMoveBefore(const MoveStat& a, const MoveStat& b) {
+  if (a.choiceKey != b.choiceKey) return a.choiceKey > b.choiceKey;
   if (a.visits != b.visits) return a.visits > b.visits;
   if (a.prob != b.prob) return a.prob > b.prob;
   const double pa = a.priorVisits > 0 ? a.priorWins / a.priorVisits : 0;
@@ -775,14 +779,14 @@ MctsResult mctsSearch(const Game& game, const MctsParams& params, MctsTrees* tre
         halt = true;
       }
       if (t == 0 && params.progress && secondsSince(start) >= nextReport) {
-        MctsResult snap = collect(workers, game, params.wantOwnership);
+        MctsResult snap = collect(workers, game, params.wantOwnership, params.choicePrior);
         snap.seconds = secondsSince(start);
         if (!params.progress(snap)) halt = true;
         nextReport = snap.seconds + every;
       }
     }
   }
-  MctsResult result = collect(workers, game, true);
+  MctsResult result = collect(workers, game, true, params.choicePrior);
   decidePass(game, result);
   if (params.resignBelow > 0 && result.playouts >= 500 && result.winrate < params.resignBelow) {
     result.move = NO_POINT;

@@ -122,6 +122,12 @@ struct MctsParams {
   NodeCandidatesFactory treeCandidates;
   double treeHintPrior = 30;
   double resignBelow = 0;  // resign when the best win rate is below this (0: never)
+  // The root move is chosen, and root moves ranked, by visits + choicePrior x the model's
+  // probability (MoveStat::prob): the model counts as that many visits spread over the
+  // root's moves, which matters only at a small budget (at 100 playouts the search's
+  // visits alone rank professional moves below the model alone; docs/STRENGTH.md,
+  // session 11). 0: visits alone.
+  double choicePrior = 0;
   uint64_t seed = 1;
   // Called about every progressSeconds (from one thread) with a snapshot of the search so far (root
   // moves, visits, winrates, pv, playouts, seconds; ownership only if wantOwnership); return false
@@ -159,10 +165,14 @@ struct MoveStat {
   // The learned model's probability of the move, renormalised over the root's candidates
   // (nodePriors' probs; 0 without a model).
   float prob = 0;
+  // What rootMoveBefore compares first: visits + MctsParams::choicePrior x prob (0 when not
+  // set: then visits decide first).
+  double choiceKey = 0;
 };
 
 // The order of root moves genmove chooses by (and the analysis output, the principal
-// variation and `fgo predict --ranker engine` list them in): most visits first; equal
+// variation and `fgo predict --ranker engine` list them in): the larger choiceKey first
+// (visits blended with the model, MctsParams::choicePrior), then most visits; equal
 // visits (at a small budget most root moves are unvisited or have one or two visits) by
 // the learned model's probability (prob: what the search knows of an untried move, the
 // move model alone; docs/STRENGTH.md session 10), then by the prior's mean

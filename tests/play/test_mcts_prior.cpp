@@ -250,6 +250,54 @@ TEST_CASE("root move order: visits, then the model, then the prior's mean, RAVE,
   CHECK(rootMoveBefore(stat(4, 0, 10, 1, 0), stat(7, 0, 0, 0, 0)));
 }
 
+TEST_CASE("root move order: choiceKey (visits blended with the model) comes first") {
+  auto stat = [](Point p, int visits, float prob, double key) {
+    MoveStat m;
+    m.move = p;
+    m.visits = visits;
+    m.prob = prob;
+    m.choiceKey = key;
+    return m;
+  };
+  // 10 visits + 100 x 0.5 beat 40 visits + 100 x 0.05.
+  CHECK(rootMoveBefore(stat(3, 10, 0.5f, 60), stat(4, 40, 0.05f, 45)));
+  CHECK_FALSE(rootMoveBefore(stat(4, 40, 0.05f, 45), stat(3, 10, 0.5f, 60)));
+  // Equal keys: visits, then the model.
+  CHECK(rootMoveBefore(stat(3, 20, 0.1f, 30), stat(4, 10, 0.2f, 30)));
+  CHECK(rootMoveBefore(stat(3, 20, 0.2f, 40), stat(4, 20, 0.1f, 40)));
+}
+
+TEST_CASE("root move order: choicePrior ranks by visits + choicePrior x the model's probability") {
+  for (uint64_t seed : {3u, 11u}) {
+    const Game g = randomGame(20, seed);
+    MctsParams params;
+    params.playouts = 60;
+    params.threads = 2;
+    params.seed = seed;
+    params.learned.model = firstLineModel();
+    for (double m : {0.0, 30.0, 1e5}) {
+      params.choicePrior = m;
+      const MctsResult r = mctsSearch(g, params);
+      REQUIRE(r.moves.size() > 10);
+      INFO("seed " << seed << ", choicePrior " << m);
+      for (const MoveStat& s : r.moves) CHECK(s.choiceKey == s.visits + m * s.prob);
+      CHECK(std::is_sorted(r.moves.begin(), r.moves.end(), rootMoveBefore));
+      for (size_t i = 1; i < r.moves.size(); ++i) {
+        const double a = r.moves[i - 1].visits + m * r.moves[i - 1].prob;
+        const double b = r.moves[i].visits + m * r.moves[i].prob;
+        CHECK(a >= b);
+      }
+      if (r.moves.front().move != PASS) CHECK(r.move == r.moves.front().move);
+      if (m > 1e4) {
+        // The model decides: the chosen move is one of the model's most probable.
+        float best = 0;
+        for (const MoveStat& s : r.moves) best = std::max(best, s.prob);
+        CHECK(r.moves.front().prob == best);
+      }
+    }
+  }
+}
+
 TEST_CASE("root move order: a search's moves come in genmove's order with their priors") {
   // Few playouts on a 9x9 board: most root moves stay unvisited and are ordered by the
   // priors the search gave them, which must be the priors of a fresh computation.
