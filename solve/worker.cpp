@@ -176,6 +176,29 @@ bool Worker::limitHitNow() const {
 
 void Worker::canonical(const Node& n, uint64_t& key, uint8_t& extra, int& sym) const {
   key = n.own | n.opp << 32;
+  sym = 0;
+  int ko = n.ko;
+  if (opt_.symmetry) {
+    // Every image at once (Geometry::images), then the smallest; the ko point breaks ties
+    // and the first symmetry wins a full tie, as in the plain loop (canonicalScan).
+    if (n.ko < 0) {
+      key = g_.minImage(key, sym);
+    } else {
+      std::array<uint64_t, 8> image;
+      g_.images(key, image);
+      const int count = g_.symmetries();
+      for (int s = 1; s < count; ++s) {
+        if (image[s] > key) continue;
+        const int kk = g_.mapPoint(s, n.ko);
+        if (image[s] < key || kk < ko) key = image[s], ko = kk, sym = s;
+      }
+    }
+  }
+  extra = static_cast<uint8_t>(n.passes | (ko + 1) << 1);
+}
+
+void Worker::canonicalScan(const Node& n, uint64_t& key, uint8_t& extra, int& sym) const {
+  key = n.own | n.opp << 32;
   int ko = n.ko;
   sym = 0;
   if (opt_.symmetry) {

@@ -98,6 +98,9 @@ class Worker {
   }
   // The canonical table key of n and the symmetry that maps n onto it.
   void canonical(const Node& n, uint64_t& key, uint8_t& extra, int& sym) const;
+  // The same by a plain loop over the symmetries with byte-table images (the slow twin
+  // of canonical, which the tests compare it with).
+  void canonicalScan(const Node& n, uint64_t& key, uint8_t& extra, int& sym) const;
   // The table's best move for n (-1 pass, -2 none), in n's orientation.
   int tableMove(const Node& n) const;
 
