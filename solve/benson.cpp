@@ -26,6 +26,17 @@ Mask bensonIterate(const Geometry& g, Mask own, Mask opp, std::array<Mask, MAX_P
     nRegions = 0;
     return 0;
   }
+  const Mask emp = notOwn & ~opp;
+  // A region is vital to a chain only when all its empty points are the chain's
+  // liberties, so only when all are next to own stones: with fewer than two such regions
+  // no chain lives (session 11: an exact early exit before the chains are flooded).
+  const Mask near = g.expand(own);
+  int candidates = 0;
+  for (int r = 0; r < nRegions && candidates < 2; ++r) candidates += !(regions[r] & emp & ~near);
+  if (candidates < 2) {
+    nRegions = 0;
+    return 0;
+  }
   std::array<Mask, MAX_POINTS> chains;
   int nChains = 0;
   for (Mask rest = own; rest;) {
@@ -33,7 +44,6 @@ Mask bensonIterate(const Geometry& g, Mask own, Mask opp, std::array<Mask, MAX_P
     rest &= ~chain;
     chains[nChains++] = chain;
   }
-  const Mask emp = notOwn & ~opp;
   bool changed = true;
   while (changed && nChains > 0) {
     changed = false;

@@ -243,6 +243,10 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
       }
       sum.add(absKey(child) & 0xFFFFFFFFu, absKey(child) >> 32, child.whiteToMove);
     }
+    if (depth <= 0) {  // a horizon leaf reads the path but never extends it
+      const Bounds b = search(child, -beta, -alpha, depth, sum, repMin, false);
+      return {-b.hi, -b.lo};
+    }
     pushPath(child, false);
     const Bounds b = search(child, -beta, -alpha, depth, sum, repMin);
     popPath();
@@ -262,6 +266,10 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
     return {0, 0};
   }
   sum.add(key & 0xFFFFFFFFu, key >> 32, sideMatters_ ? child.whiteToMove : 0);
+  if (depth <= 0) {
+    const Bounds b = search(child, -beta, -alpha, depth, sum, repMin, false);
+    return {-b.hi, -b.lo};
+  }
   pushPath(child, captured != 0);
   const Bounds b = search(child, -beta, -alpha, depth, sum, repMin);
   popPath();
@@ -386,10 +394,11 @@ bool Worker::childBusy(const Node& n, int move, Mask captureMoves) const {
 }
 
 Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& sumOut,
-                      int& repMinOut) {
+                      int& repMinOut, bool onPath) {
   ++nodes_;
   if (limitHit()) return {-n_, n_};
-  const int ply = static_cast<int>(path_.size()) - 1;  // this node's path index
+  // This node's path index (where it would be when it is not pushed).
+  const int ply = static_cast<int>(path_.size()) - (onPath ? 1 : 0);
   int lo = -n_, hi = n_;
   if (opt_.benson && (n.own | n.opp)) {
     const ScoreBounds b = bounds_.boundsAfterPasses(n.own, n.opp, n.passes);

@@ -853,3 +853,94 @@ TEST_CASE("canonical keys by delta swaps agree with the plain loop on every shap
   CHECK(shapes == 119);
   CHECK(ties > 1000);
 }
+
+namespace {
+
+// Benson's unconditionally alive chains by the plain definition, point by point (the
+// slow twin of bensonAlive, which floods masks and exits early): chains and regions
+// (connected non-own sets) as lists; a region is vital to a chain when it touches the
+// chain and every empty point of it is a liberty of the chain; chains with fewer than
+// two vital regions are dropped, then the regions next to a dropped chain, until stable.
+Mask bensonAliveSlow(const Geometry& g, Mask own, Mask opp) {
+  auto components = [&](Mask set) {
+    std::vector<Mask> parts;
+    std::vector<int> label(g.points(), -1);
+    for (int p = 0; p < g.points(); ++p) {
+      if (!(set >> p & 1) || label[p] >= 0) continue;
+      Mask part = 0;
+      std::vector<int> stack{p};
+      label[p] = static_cast<int>(parts.size());
+      while (!stack.empty()) {
+        const int q = stack.back();
+        stack.pop_back();
+        part |= Mask{1} << q;
+        for (int r = 0; r < g.points(); ++r) {
+          if ((g.neighbours(q) >> r & 1) && (set >> r & 1) && label[r] < 0) {
+            label[r] = label[p];
+            stack.push_back(r);
+          }
+        }
+      }
+      parts.push_back(part);
+    }
+    return parts;
+  };
+  std::vector<Mask> chains = components(own), regions = components(g.all() & ~own);
+  auto touches = [&](Mask a, Mask b) {
+    for (int p = 0; p < g.points(); ++p) {
+      if ((a >> p & 1) && (g.neighbours(p) & b)) return true;
+    }
+    return false;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::vector<Mask> kept;
+    for (Mask c : chains) {
+      int vital = 0;
+      for (Mask r : regions) {
+        bool allLiberties = touches(r, c);
+        for (int p = 0; p < g.points() && allLiberties; ++p) {
+          if ((r >> p & 1) && !(opp >> p & 1) && !(g.neighbours(p) & c)) allLiberties = false;
+        }
+        vital += allLiberties;
+      }
+      if (vital >= 2) kept.push_back(c);
+    }
+    changed = kept.size() != chains.size();
+    chains = kept;
+    Mask alive = 0;
+    for (Mask c : chains) alive |= c;
+    std::vector<Mask> enclosed;
+    for (Mask r : regions) {
+      if (!touches(r, own & ~alive)) enclosed.push_back(r);
+    }
+    changed = changed || enclosed.size() != regions.size();
+    regions = enclosed;
+  }
+  Mask alive = 0;
+  for (Mask c : chains) alive |= c;
+  return alive;
+}
+
+}  // namespace
+
+TEST_CASE("Benson's alive chains agree with the plain definition on random positions") {
+  engine::Rng rng(23);
+  int alive = 0;
+  for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 4}, std::pair{5, 3}, std::pair{4, 5},
+                      std::pair{5, 5}, std::pair{2, 6}, std::pair{4, 8}}) {
+    const Geometry g(w, h);
+    for (int i = 0; i < 300; ++i) {
+      Mask black, white;
+      if (!randomPosition(g, rng, black, white)) continue;
+      for (bool swap : {false, true}) {
+        const Mask own = swap ? white : black, opp = swap ? black : white;
+        const Mask fast = bensonAlive(g, own, opp);
+        INFO(w << "x" << h << " own " << own << " opp " << opp);
+        REQUIRE(fast == bensonAliveSlow(g, own, opp));
+        alive += fast != 0;
+      }
+    }
+  }
+  CHECK(alive > 50);
+}
