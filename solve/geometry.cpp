@@ -63,7 +63,8 @@ inline uint64_t mirrorY(uint64_t x) {
 template <int N, Lanes L, int k = 1>
 inline uint64_t transpose(uint64_t x) {
   if constexpr (N == 4) {
-    constexpr uint64_t blocks = pointsWhere(4, 4, L, [](int px, int py) { return px >= 2 && py < 2; });
+    constexpr uint64_t blocks =
+        pointsWhere(4, 4, L, [](int px, int py) { return px >= 2 && py < 2; });
     constexpr uint64_t inner =
         pointsWhere(4, 4, L, [](int px, int py) { return px % 2 == 1 && py % 2 == 0; });
     return deltaSwap<inner, 3>(deltaSwap<blocks, 6>(x));
@@ -97,7 +98,7 @@ uint64_t minImageOf(uint64_t pair, int& sym) {
   if constexpr (W * H <= 16) {
     const uint64_t k = (pair & 0xFFFF) | (pair >> 16 & 0xFFFF0000);  // own | opp << 16
     const uint64_t w = mirrorX<W, H, Lanes::Upper>(k | k << 32);     // symmetries 0, 1
-    const uint64_t u = mirrorY<W, H, Lanes::Both>(w);                 // symmetries 2, 3
+    const uint64_t u = mirrorY<W, H, Lanes::Both>(w);                // symmetries 2, 3
     // Each image with its symmetry below it: the smallest value is the smallest image
     // and, among equal images, the first symmetry (the order of the key, as opp | own).
     auto tagged = [](uint64_t lanes, uint64_t s) {
