@@ -14,28 +14,19 @@ namespace {
 Mask bensonIterate(const Geometry& g, Mask own, Mask opp, std::array<Mask, MAX_POINTS>& regions,
                    int& nRegions) {
   const Mask notOwn = g.all() & ~own;
+  const Mask emp = notOwn & ~opp;
   nRegions = 0;
+  // A region is vital to a chain only when all its empty points are the chain's
+  // liberties, so only when all are next to own stones, and a chain needs two vital
+  // regions: unless two such candidate regions exist, no chain lives. One flood from the
+  // empty points no own stone touches finds the other regions (session 11: an exact
+  // early exit before any region or chain is flooded one by one).
+  const Mask candidates = notOwn & ~g.flood(emp & ~g.expand(own), notOwn);
+  if (!candidates || g.flood(candidates & -candidates, candidates) == candidates) return 0;
   for (Mask rest = notOwn; rest;) {
     const Mask region = g.flood(rest & -rest, notOwn);
     rest &= ~region;
     regions[nRegions++] = region;
-  }
-  // A chain needs two vital regions: with fewer than two regions none lives (the common
-  // case during a search; session 7 checks it before flooding the chains).
-  if (nRegions < 2) {
-    nRegions = 0;
-    return 0;
-  }
-  const Mask emp = notOwn & ~opp;
-  // A region is vital to a chain only when all its empty points are the chain's
-  // liberties, so only when all are next to own stones: with fewer than two such regions
-  // no chain lives (session 11: an exact early exit before the chains are flooded).
-  const Mask near = g.expand(own);
-  int candidates = 0;
-  for (int r = 0; r < nRegions && candidates < 2; ++r) candidates += !(regions[r] & emp & ~near);
-  if (candidates < 2) {
-    nRegions = 0;
-    return 0;
   }
   std::array<Mask, MAX_POINTS> chains;
   int nChains = 0;
