@@ -73,10 +73,22 @@ class Geometry {
     return low | t[2][(m >> 16) & 255] | t[3][(m >> 24) & 255];
   }
 
+  // Images of a pair of point sets (one in the low 32 bits, one in the high) under every
+  // symmetry: out[s] = mapMask(s, low) | mapMask(s, high) << 32 for s < symmetries().
+  // Both halves move at once by masked "delta swaps" (H. S. Warren, "Hacker's Delight",
+  // 7-1; D. Knuth, TAOCP 7.1.3), a few word operations each, compiled per board shape.
+  void images(uint64_t pair, std::array<uint64_t, 8>& out) const { images_(pair, out.data()); }
+  // The smallest of images(pair) and the first symmetry that gives it (on boards of at
+  // most 16 points two images move in one word).
+  uint64_t minImage(uint64_t pair, int& sym) const { return minImage_(pair, sym); }
+
   // GTP vertex of point p ("C3"), or "pass" for a negative p.
   std::string vertex(int p) const;
 
  private:
+  using ImagesFn = void (*)(uint64_t pair, uint64_t* out);
+  ImagesFn images_ = nullptr;
+  uint64_t (*minImage_)(uint64_t pair, int& sym) = nullptr;
   int width_, height_, n_, nsym_;
   std::array<int, 8> invSym_{};
   Mask all_, notLeft_, notRight_;

@@ -176,6 +176,29 @@ bool Worker::limitHitNow() const {
 
 void Worker::canonical(const Node& n, uint64_t& key, uint8_t& extra, int& sym) const {
   key = n.own | n.opp << 32;
+  sym = 0;
+  int ko = n.ko;
+  if (opt_.symmetry) {
+    // Every image at once (Geometry::images), then the smallest; the ko point breaks ties
+    // and the first symmetry wins a full tie, as in the plain loop (canonicalScan).
+    if (n.ko < 0) {
+      key = g_.minImage(key, sym);
+    } else {
+      std::array<uint64_t, 8> image;
+      g_.images(key, image);
+      const int count = g_.symmetries();
+      for (int s = 1; s < count; ++s) {
+        if (image[s] > key) continue;
+        const int kk = g_.mapPoint(s, n.ko);
+        if (image[s] < key || kk < ko) key = image[s], ko = kk, sym = s;
+      }
+    }
+  }
+  extra = static_cast<uint8_t>(n.passes | (ko + 1) << 1);
+}
+
+void Worker::canonicalScan(const Node& n, uint64_t& key, uint8_t& extra, int& sym) const {
+  key = n.own | n.opp << 32;
   int ko = n.ko;
   sym = 0;
   if (opt_.symmetry) {
@@ -220,6 +243,10 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
       }
       sum.add(absKey(child) & 0xFFFFFFFFu, absKey(child) >> 32, child.whiteToMove);
     }
+    if (depth <= 0) {  // a horizon leaf reads the path but never extends it
+      const Bounds b = search(child, -beta, -alpha, depth, sum, repMin, false);
+      return {-b.hi, -b.lo};
+    }
     pushPath(child, false);
     const Bounds b = search(child, -beta, -alpha, depth, sum, repMin);
     popPath();
@@ -239,6 +266,10 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
     return {0, 0};
   }
   sum.add(key & 0xFFFFFFFFu, key >> 32, sideMatters_ ? child.whiteToMove : 0);
+  if (depth <= 0) {
+    const Bounds b = search(child, -beta, -alpha, depth, sum, repMin, false);
+    return {-b.hi, -b.lo};
+  }
   pushPath(child, captured != 0);
   const Bounds b = search(child, -beta, -alpha, depth, sum, repMin);
   popPath();
@@ -363,10 +394,11 @@ bool Worker::childBusy(const Node& n, int move, Mask captureMoves) const {
 }
 
 Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& sumOut,
-                      int& repMinOut) {
+                      int& repMinOut, bool onPath) {
   ++nodes_;
   if (limitHit()) return {-n_, n_};
-  const int ply = static_cast<int>(path_.size()) - 1;  // this node's path index
+  // This node's path index (where it would be when it is not pushed).
+  const int ply = static_cast<int>(path_.size()) - (onPath ? 1 : 0);
   int lo = -n_, hi = n_;
   if (opt_.benson && (n.own | n.opp)) {
     const ScoreBounds b = bounds_.boundsAfterPasses(n.own, n.opp, n.passes);

@@ -82,8 +82,10 @@ class Worker {
   // Bounds on the value of n (for its mover) searched `depth` plies deep with the window
   // (alpha, beta); n must be the last position on the path. Adds the positions its proof
   // played through to `sum`; lowers `repMin` to the oldest path index a superko or cycle
-  // test referred to.
-  Bounds search(const Node& n, int alpha, int beta, int depth, Summary& sum, int& repMin);
+  // test referred to. onPath = false (only at depth <= 0, a horizon leaf): n is not on the
+  // path, which ends at n's parent (saves the push and pop of most nodes).
+  Bounds search(const Node& n, int alpha, int beta, int depth, Summary& sum, int& repMin,
+                bool onPath = true);
   // Bounds on the value of `move` (-1 pass) for n's mover; legal=false when superko
   // forbids it. n must be the last position on the path.
   // `captureMoves` must hold every point where the mover captures (orderMoves' output;
@@ -98,6 +100,9 @@ class Worker {
   }
   // The canonical table key of n and the symmetry that maps n onto it.
   void canonical(const Node& n, uint64_t& key, uint8_t& extra, int& sym) const;
+  // The same by a plain loop over the symmetries with byte-table images (the slow twin
+  // of canonical, which the tests compare it with).
+  void canonicalScan(const Node& n, uint64_t& key, uint8_t& extra, int& sym) const;
   // The table's best move for n (-1 pass, -2 none), in n's orientation.
   int tableMove(const Node& n) const;
 
