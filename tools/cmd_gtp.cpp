@@ -100,9 +100,11 @@ int runGtp(const std::vector<std::string>& args) {
       "mcts tuning: virtual wins the model's most probable move gets in a new node")(
       "prior-exponent", po::value(&mcts.search.learned.exponent)->default_value(0.5),
       "mcts tuning: a move gets weight x (p / p_max)^exponent virtual wins")(
-      "choice-prior", po::value(&mcts.search.choicePrior)->default_value(0),
+      "choice-prior", po::value(&mcts.search.choicePrior)->default_value(200),
       "mcts: choose (and rank) root moves by visits + this x the learned model's probability "
       "(0: visits alone)")(
+      "choice-fade", po::value(&mcts.search.choiceFade)->default_value(100),
+      "mcts: above this many root visits the choice prior shrinks as this / visits (0: never)")(
       "puct", po::value(&mcts.search.learned.puct)->default_value(0),
       "mcts tuning: PUCT term c x p x sqrt(N) / (1 + n) in selection (0: off)")(
       "no-hand-priors", "mcts tuning: with a model, leave out the hand-set tactical priors")(
@@ -166,8 +168,9 @@ int runGtp(const std::vector<std::string>& args) {
   if (!(mcts.search.explore >= 0 && mcts.search.explore <= 10)) {
     throw UsageError("--explore must be 0..10");
   }
-  if (!(mcts.search.choicePrior >= 0 && mcts.search.choicePrior <= 1e6)) {
-    throw UsageError("--choice-prior must be 0..1e6");
+  if (!(mcts.search.choicePrior >= 0 && mcts.search.choicePrior <= 1e6) ||
+      !(mcts.search.choiceFade >= 0 && mcts.search.choiceFade <= 1e9)) {
+    throw UsageError("--choice-prior must be 0..1e6 and --choice-fade 0..1e9");
   }
   if (!(mcts.search.learned.weight >= 0 && mcts.search.learned.weight <= 1e4) ||
       !(mcts.search.learned.exponent >= 0 && mcts.search.learned.exponent <= 10) ||

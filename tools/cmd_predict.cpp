@@ -91,10 +91,14 @@ int runPredict(const std::vector<std::string>& args) {
       po::value(&p.engineSearch.learned.handExponent)->default_value(1),
       "engine ranker: weigh the hand-set priors by (p / p_max)^this (fgo gtp "
       "--hand-prior-exponent)")(
-      "engine-choice-prior", po::value(&p.engineSearch.choicePrior)->default_value(0),
+      "engine-choice-prior", po::value(&p.engineSearch.choicePrior)->default_value(200),
       "engine ranker: rank root moves by visits + this x the model's probability (fgo gtp "
-      "--choice-prior)")("engine-puct", po::value(&p.engineSearch.learned.puct)->default_value(0),
-                         "engine ranker: PUCT term of the learned probabilities (fgo gtp --puct)")(
+      "--choice-prior)")(
+      "engine-choice-fade", po::value(&p.engineSearch.choiceFade)->default_value(100),
+      "engine ranker: above this many root visits the choice prior shrinks as this / visits "
+      "(fgo gtp --choice-fade; 0: never)")(
+      "engine-puct", po::value(&p.engineSearch.learned.puct)->default_value(0),
+      "engine ranker: PUCT term of the learned probabilities (fgo gtp --puct)")(
       "engine-rave-equiv", po::value(&p.engineSearch.raveEquiv)->default_value(3500),
       "engine ranker: RAVE equivalence with priors (fgo gtp --rave-equiv)")(
       "engine-no-hand-priors", po::bool_switch(),
@@ -124,11 +128,12 @@ int runPredict(const std::vector<std::string>& args) {
   if (!(lp.weight >= 0 && lp.weight <= 1e4) || !(lp.exponent >= 0 && lp.exponent <= 10) ||
       !(lp.puct >= 0 && lp.puct <= 100) || !(lp.handExponent >= 0 && lp.handExponent <= 10) ||
       !(p.engineSearch.raveEquiv >= 1 && p.engineSearch.raveEquiv <= 1e9) ||
-      !(p.engineSearch.choicePrior >= 0 && p.engineSearch.choicePrior <= 1e6)) {
+      !(p.engineSearch.choicePrior >= 0 && p.engineSearch.choicePrior <= 1e6) ||
+      !(p.engineSearch.choiceFade >= 0 && p.engineSearch.choiceFade <= 1e9)) {
     throw UsageError(
         "--engine-prior-weight must be 0..10000, --engine-prior-exponent 0..10, --engine-puct "
         "0..100, --engine-hand-prior-exponent 0..10, --engine-rave-equiv 1..1e9, "
-        "--engine-choice-prior 0..1e6");
+        "--engine-choice-prior 0..1e6, --engine-choice-fade 0..1e9");
   }
   p.engineSearch.learned.handPriors = !vm["engine-no-hand-priors"].as<bool>();
   if (!(p.areaBoost >= 0)) throw UsageError("--area-boost must be 0 or more");

@@ -388,7 +388,7 @@ using Workers = std::vector<std::unique_ptr<Worker>>;
 // The search so far, summed over every worker's root (each locked while read). The
 // principal variation comes from the first worker's tree.
 MctsResult collect(const Workers& workers, const Game& game, bool withOwnership,
-                   double choicePrior) {
+                   const MctsParams& params) {
   MctsResult result;
   std::map<Point, MoveStat> stats;
   std::map<Point, double> wins, raveWins, raveVisits;
@@ -422,10 +422,13 @@ MctsResult collect(const Workers& workers, const Game& game, bool withOwnership,
   if (result.playouts > 0) {
     for (float& o : result.ownership) o /= static_cast<float>(result.playouts);
   }
+  double rootVisits = 0;
+  for (const auto& [move, s] : stats) rootVisits += s.visits;
+  const double weight = choiceWeight(params, rootVisits);
   for (auto& [move, s] : stats) {
     s.winrate = s.visits ? wins[move] / s.visits : 0;
     s.raveWinrate = raveVisits[move] ? raveWins[move] / raveVisits[move] : 0;
-    s.choiceKey = s.visits + choicePrior * s.prob;
+    s.choiceKey = s.visits + weight * s.prob;
     result.moves.push_back(s);
   }
   std::sort(result.moves.begin(), result.moves.end(), rootMoveBefore);
@@ -438,19 +441,21 @@ MctsResult collect(const Workers& workers, const Game& game, bool withOwnership,
   if (workers[0]) {
     std::lock_guard<std::mutex> lock(workers[0]->mutex());
     const auto& nodes = workers[0]->nodes();
-    auto stat = [choicePrior](const Node& x) {
+    double stepWeight = 0;  // choiceWeight for the children of the current step's node
+    auto stat = [&stepWeight](const Node& x) {
       MoveStat m;
       m.move = x.move;
       m.visits = static_cast<int>(x.visits);
       m.priorVisits = x.priorVisits;
       m.priorWins = x.priorWins;
       m.prob = x.prob;
-      m.choiceKey = m.visits + choicePrior * m.prob;
+      m.choiceKey = m.visits + stepWeight * m.prob;
       m.raveWinrate = x.raveVisits ? x.raveWins / x.raveVisits : 0;
       return m;
     };
     uint32_t n = 0;
     while (nodes[n].expanded && nodes[n].numChildren > 0) {
+      stepWeight = choiceWeight(params, nodes[n].visits);
       uint32_t best = nodes[n].firstChild;
       for (uint32_t i = best; i < nodes[n].firstChild + nodes[n].numChildren; ++i) {
         if (rootMoveBefore(stat(nodes[i]), stat(nodes[best]))) best = i;
@@ -507,6 +512,13 @@ double secondsSince(Clock::time_point start) {
 }
 
 }  // namespace
+
+double choiceWeight(const MctsParams& params, double visits) {
+  if (params.choiceFade > 0 && visits > params.choiceFade) {
+    return params.choicePrior * params.choiceFade / visits;
+  }
+  return params.choicePrior;
+}
 
 bool rootMoveBefore(const MoveStat& a, const MoveStat& b) {
   if (a.choiceKey != b.choiceKey) return a.choiceKey > b.choiceKey;
@@ -779,14 +791,14 @@ MctsResult mctsSearch(const Game& game, const MctsParams& params, MctsTrees* tre
         halt = true;
       }
       if (t == 0 && params.progress && secondsSince(start) >= nextReport) {
-        MctsResult snap = collect(workers, game, params.wantOwnership, params.choicePrior);
+        MctsResult snap = collect(workers, game, params.wantOwnership, params);
         snap.seconds = secondsSince(start);
         if (!params.progress(snap)) halt = true;
         nextReport = snap.seconds + every;
       }
     }
   }
-  MctsResult result = collect(workers, game, true, params.choicePrior);
+  MctsResult result = collect(workers, game, true, params);
   decidePass(game, result);
   if (params.resignBelow > 0 && result.playouts >= 500 && result.winrate < params.resignBelow) {
     result.move = NO_POINT;

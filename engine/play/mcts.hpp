@@ -122,12 +122,16 @@ struct MctsParams {
   NodeCandidatesFactory treeCandidates;
   double treeHintPrior = 30;
   double resignBelow = 0;  // resign when the best win rate is below this (0: never)
-  // The root move is chosen, and root moves ranked, by visits + choicePrior x the model's
-  // probability (MoveStat::prob): the model counts as that many visits spread over the
-  // root's moves, which matters only at a small budget (at 100 playouts the search's
-  // visits alone rank professional moves below the model alone; docs/STRENGTH.md,
-  // session 11). 0: visits alone.
-  double choicePrior = 0;
+  // The root move is chosen, and root moves ranked, by visits + w x the model's
+  // probability (MoveStat::prob), where w = choicePrior while the node has at most
+  // choiceFade visits and choicePrior x choiceFade / visits beyond (choiceFade 0: never
+  // fades): the model counts as w visits spread over the root's moves. At a small budget
+  // the search's visits alone rank professional moves below the model alone; at a large
+  // one the search should decide (docs/STRENGTH.md, session 11). 0: visits alone.
+  // 200 and 100 by default since session 11 (ranking at 100 playouts 35.9% / 60.2% top-1 /
+  // top-4 against 34.1% / 59.1%; 54 of 100 in 9x9 self-play at 1,000 playouts).
+  double choicePrior = 200;
+  double choiceFade = 100;
   uint64_t seed = 1;
   // Called about every progressSeconds (from one thread) with a snapshot of the search so far (root
   // moves, visits, winrates, pv, playouts, seconds; ownership only if wantOwnership); return false
@@ -165,8 +169,8 @@ struct MoveStat {
   // The learned model's probability of the move, renormalised over the root's candidates
   // (nodePriors' probs; 0 without a model).
   float prob = 0;
-  // What rootMoveBefore compares first: visits + MctsParams::choicePrior x prob (0 when not
-  // set: then visits decide first).
+  // What rootMoveBefore compares first: visits + choiceWeight(params, root visits) x prob
+  // (0 when not set: then visits decide first).
   double choiceKey = 0;
 };
 
@@ -180,6 +184,10 @@ struct MoveStat {
 // search starts a child from; decides when there is no model), then the RAVE win rate,
 // then the point. MctsResult::moves is sorted by it.
 bool rootMoveBefore(const MoveStat& a, const MoveStat& b);
+
+// The weight w of the model's probability in MoveStat::choiceKey for a node with `visits`
+// visits (see MctsParams::choicePrior and choiceFade).
+double choiceWeight(const MctsParams& params, double visits);
 
 struct MctsResult {
   Point move = PASS;     // the chosen move (most visits), PASS, or NO_POINT to resign

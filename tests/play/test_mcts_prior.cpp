@@ -267,7 +267,16 @@ TEST_CASE("root move order: choiceKey (visits blended with the model) comes firs
   CHECK(rootMoveBefore(stat(3, 20, 0.2f, 40), stat(4, 20, 0.1f, 40)));
 }
 
-TEST_CASE("root move order: choicePrior ranks by visits + choicePrior x the model's probability") {
+TEST_CASE("root move order: choicePrior ranks by visits + its weight x the model's probability") {
+  MctsParams w;
+  w.choicePrior = 200;
+  w.choiceFade = 0;
+  CHECK(choiceWeight(w, 50) == 200);
+  CHECK(choiceWeight(w, 5000) == 200);  // no fading
+  w.choiceFade = 100;
+  CHECK(choiceWeight(w, 100) == 200);
+  CHECK(choiceWeight(w, 1000) == Approx(20));
+  CHECK(choiceWeight(w, 4000) == Approx(5));
   for (uint64_t seed : {3u, 11u}) {
     const Game g = randomGame(20, seed);
     MctsParams params;
@@ -275,17 +284,21 @@ TEST_CASE("root move order: choicePrior ranks by visits + choicePrior x the mode
     params.threads = 2;
     params.seed = seed;
     params.learned.model = firstLineModel();
-    for (double m : {0.0, 30.0, 1e5}) {
+    for (auto [m, fade] : {std::pair{0.0, 0.0}, {30.0, 0.0}, {1e5, 0.0}, {300.0, 20.0}}) {
       params.choicePrior = m;
+      params.choiceFade = fade;
       const MctsResult r = mctsSearch(g, params);
       REQUIRE(r.moves.size() > 10);
-      INFO("seed " << seed << ", choicePrior " << m);
-      for (const MoveStat& s : r.moves) CHECK(s.choiceKey == s.visits + m * s.prob);
+      INFO("seed " << seed << ", choicePrior " << m << ", fade " << fade);
+      int visits = 0;
+      for (const MoveStat& s : r.moves) visits += s.visits;
+      const double weight = fade > 0 && visits > fade ? m * fade / visits : m;
+      for (const MoveStat& s : r.moves) CHECK(s.choiceKey == Approx(s.visits + weight * s.prob));
       CHECK(std::is_sorted(r.moves.begin(), r.moves.end(), rootMoveBefore));
       for (size_t i = 1; i < r.moves.size(); ++i) {
-        const double a = r.moves[i - 1].visits + m * r.moves[i - 1].prob;
-        const double b = r.moves[i].visits + m * r.moves[i].prob;
-        CHECK(a >= b);
+        const double a = r.moves[i - 1].visits + weight * r.moves[i - 1].prob;
+        const double b = r.moves[i].visits + weight * r.moves[i].prob;
+        CHECK(a >= b - 1e-9);
       }
       if (r.moves.front().move != PASS) CHECK(r.move == r.moves.front().move);
       if (m > 1e4) {
