@@ -250,6 +250,20 @@ TEST_CASE("root move order: visits, then the model, then the prior's mean, RAVE,
   CHECK(rootMoveBefore(stat(4, 0, 10, 1, 0), stat(7, 0, 0, 0, 0)));
 }
 
+namespace {
+
+// A two-thread search of `playouts` simulations with the first-line test model.
+MctsParams smallModelSearch(int playouts, uint64_t seed) {
+  MctsParams params;
+  params.playouts = playouts;
+  params.threads = 2;
+  params.seed = seed;
+  params.learned.model = firstLineModel();
+  return params;
+}
+
+}  // namespace
+
 TEST_CASE("root move order: choiceKey (visits blended with the model) comes first") {
   auto stat = [](Point p, int visits, float prob, double key) {
     MoveStat m;
@@ -279,11 +293,7 @@ TEST_CASE("root move order: choicePrior ranks by visits + its weight x the model
   CHECK(choiceWeight(w, 4000) == Approx(5));
   for (uint64_t seed : {3u, 11u}) {
     const Game g = randomGame(20, seed);
-    MctsParams params;
-    params.playouts = 60;
-    params.threads = 2;
-    params.seed = seed;
-    params.learned.model = firstLineModel();
+    MctsParams params = smallModelSearch(60, seed);
     for (auto [m, fade] : {std::pair{0.0, 0.0}, {30.0, 0.0}, {1e5, 0.0}, {300.0, 20.0}}) {
       params.choicePrior = m;
       params.choiceFade = fade;
@@ -316,11 +326,7 @@ TEST_CASE("root move order: a search's moves come in genmove's order with their 
   // priors the search gave them, which must be the priors of a fresh computation.
   for (uint64_t seed : {5u, 9u}) {
     const Game g = randomGame(20, seed);
-    MctsParams params;
-    params.playouts = 40;
-    params.threads = 2;
-    params.seed = seed;
-    params.learned.model = firstLineModel();
+    const MctsParams params = smallModelSearch(40, seed);
     const MctsResult r = mctsSearch(g, params);
     REQUIRE(r.moves.size() > 10);
     CHECK(std::is_sorted(r.moves.begin(), r.moves.end(), rootMoveBefore));
