@@ -12,6 +12,7 @@
 #include "engine/board/errors.hpp"
 #include "solve/benson.hpp"
 #include "solve/dfpn.hpp"
+#include "solve/guess.hpp"
 #include "solve/tt.hpp"
 #include "solve/worker.hpp"
 
@@ -49,11 +50,17 @@ double elapsed(std::chrono::steady_clock::time_point start) {
 // "Best-first fixed-depth minimax algorithms", 1996: null-window tests that narrow
 // [lo, hi]) or one full-window alpha-beta search per depth. f(alpha, beta, depth) returns
 // proven bounds; a test the horizon leaves undecided moves on to the next depth. Stops
-// when lo == hi, at the deepest horizon, or when the worker is stopped.
+// when lo == hi, at the deepest horizon, or when the worker is stopped. `guided`: with
+// bisection, the first question is firstGuess, and the next ones gallop away from it in
+// the direction of the answers (next to the proven bound, then 2, 4, ... beyond it)
+// until an answer turns back; then the bracketed interval is bisected. A right guess
+// costs two questions, a guess off by d about 2 log2(d) + 2.
 template <class F>
 void iterate(Worker& w, const SolveOptions& o, int firstDepth, int firstGuess, F&& f, int& lo,
-             int& hi, int& depthOut) {
+             int& hi, int& depthOut, bool guided = false) {
   int guess = std::clamp(firstGuess, lo, hi);
+  bool galloping = guided && o.bisect;
+  int direction = 0, step = 1;
   for (int depth = firstDepth; lo < hi && !w.aborted(); depth += o.depthStep) {
     depth = std::min(depth, o.maxDepth);
     depthOut = depth;
@@ -63,17 +70,20 @@ void iterate(Worker& w, const SolveOptions& o, int firstDepth, int firstGuess, F
       lo = std::max(lo, b.lo), hi = std::min(hi, b.hi);
     } else {
       while (lo < hi) {
-        if (o.bisect) guess = lo + (hi - lo + 1) / 2;
+        if (o.bisect && !galloping) guess = lo + (hi - lo + 1) / 2;
         const int beta = std::clamp(guess, lo + 1, hi);
         const Bounds b = f(beta - 1, beta, depth);
         if (w.aborted()) return;
         lo = std::max(lo, b.lo), hi = std::min(hi, b.hi);
-        if (b.lo >= beta) {
-          guess = lo + 1;
-        } else if (b.hi < beta) {
-          guess = hi;
+        const bool yes = b.lo >= beta;
+        if (!yes && b.hi >= beta) break;  // undecided at this horizon
+        if (galloping && direction == (yes ? -1 : 1)) galloping = false;  // bracketed
+        if (galloping) {
+          direction = yes ? 1 : -1;
+          guess = yes ? lo + step : hi + 1 - step;
+          step *= 2;
         } else {
-          break;  // undecided at this horizon
+          guess = yes ? lo + 1 : hi;
         }
       }
     }
@@ -329,6 +339,17 @@ SolveResult Solver::solve(const Position& position) {
   // One proof-number table a thread that runs df-pn (they are not shared).
   std::vector<std::unique_ptr<ProofNumberTable>> pnTables(opt_.proofNumber ? threads : 0);
   for (auto& p : pnTables) p = std::make_unique<ProofNumberTable>(opt_.ttLog2);
+  // The MTD search's first question: the caller's guess, or a computed one (guess.hpp).
+  const bool heuristic = opt_.firstGuessMode == FirstGuess::Heuristic && !opt_.proofNumber;
+  int firstQuestion = sign * opt_.firstGuess;
+  if (heuristic) {
+    const HeuristicGuess hg = heuristicGuess(g_, opt_.rules, root.own, root.opp, root.ko,
+                                             root.passes, opt_.guessDepth, opt_.territory);
+    firstQuestion = hg.value;
+    stats_.guessNodes = hg.nodes;
+    nodes += hg.nodes;
+  }
+  stats_.guess = sign * firstQuestion;
   const bool split = opt_.proofNumber && opt_.splitQuestions && threads > 1;
   SharedQuestions questions(threads, -n, n);
   // Several MTD threads: lazy SMP (opt_.lazySmp, the default: each thread its own move
@@ -355,13 +376,13 @@ SolveResult Solver::solve(const Position& position) {
       proofNumberRoot(w, *pnTables[0], opt_, root, sign * opt_.firstGuess, tlo, thi);
     } else {
       iterate(
-          w, opt_, opt_.firstDepth + (lazy ? t : 0), sign * opt_.firstGuess,
+          w, opt_, opt_.firstDepth + (lazy ? t : 0), firstQuestion,
           [&](int a, int b, int d) {
             Summary s;
             int rep = INT32_MAX;
             return w.search(root, a, b, d, s, rep);
           },
-          tlo, thi, depth);
+          tlo, thi, depth, heuristic);
     }
     if (tlo == thi) stop = true;
     nodes += w.nodes();

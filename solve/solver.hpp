@@ -40,6 +40,12 @@ struct Rules {
 
 enum class Algorithm : uint8_t { AlphaBeta, Mtdf };
 
+// Where the MTD search's first null-window question comes from.
+enum class FirstGuess : uint8_t {
+  Middle,     // bisection from the middle of the root interval; MTD(f) from firstGuess
+  Heuristic,  // a shallow search with an area estimate at its leaves (solve/guess.hpp)
+};
+
 // A position to solve: stones, side to move, consecutive passes just made (0 or 1), the
 // simple-ko point forbidden to the side to move (-1 for none) and, for superko, the
 // earlier board positions of the game (CompactBoard::hash() values, oldest first).
@@ -78,6 +84,12 @@ struct SolveOptions {
   // MTD(f)'s first test value (Black's side, komi excluded): a known or estimated value
   // saves the tests that walk towards it; any value gives the same result.
   int firstGuess = 0;
+  // The MTD search's first question (not df-pn's, not analyse()'s): Middle = as
+  // above; Heuristic = the value of a guessDepth-ply alpha-beta search whose leaves take
+  // an area estimate (solve/guess.hpp): MTD(f) steps from it, bisection asks it and its
+  // neighbour first, then bisects. Search effort only: the value never depends on it.
+  FirstGuess firstGuessMode = FirstGuess::Middle;
+  int guessDepth = 4;
   // MTD(f) variant: false = Plaat's MTD(f) (the next test next to the last bound),
   // true = bisection of the proven interval (MTD-bi, Plaat et al. 1996). Bisection is the
   // default: fewer nodes on 4 of 6 boards measured, among them 4x4 and 3x5 (SOLVER.md).
@@ -125,6 +137,8 @@ struct SearchStats {
   uint64_t horizonLeaves = 0;     // nodes left undecided at the iterative-deepening horizon
   uint64_t gameEnds = 0;          // second passes (the game scored)
   int depth = 0;                  // last iterative-deepening horizon
+  uint64_t guessNodes = 0;        // nodes of the heuristic first guess (FirstGuess::Heuristic)
+  int guess = 0;                  // the MTD search's first question value (Black's side)
 };
 
 // One root move with its value (Black minus White, komi included) or bounds.

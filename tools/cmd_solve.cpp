@@ -48,7 +48,8 @@ std::string statsJson(const solve::SearchStats& s) {
   o << "{\"tt_hits\": " << s.ttHits << ", \"tt_history_refused\": " << s.ttHistoryRefused
     << ", \"not_stored\": " << s.notStored << ", \"etc_cuts\": " << s.etcCuts
     << ", \"static_cuts\": " << s.staticCuts << ", \"horizon_leaves\": " << s.horizonLeaves
-    << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << "}";
+    << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
+    << ", \"guess_nodes\": " << s.guessNodes << "}";
   return o.str();
 }
 
@@ -76,6 +77,11 @@ int runSolve(const std::vector<std::string>& args) {
       "depth-step", po::value<int>()->default_value(2), "horizon step")(
       "guess", po::value<int>()->default_value(0),
       "MTD(f) first test value, Black's side (search effort only)")(
+      "first-guess", po::value<std::string>()->default_value("middle"),
+      "MTD search's first question: heuristic (a shallow search with an area estimate at "
+      "its leaves) or middle (bisection from the middle; MTD(f) from --guess)")(
+      "guess-depth", po::value<int>()->default_value(4),
+      "plies of the heuristic first guess's search")(
       "mtd", po::value<std::string>()->default_value("bi"),
       "null-window driver: bi (bisect the proven interval) or f (MTD(f) steps)")(
       "search", po::value<std::string>()->default_value("mtd"),
@@ -143,6 +149,16 @@ int runSolve(const std::vector<std::string>& args) {
   const std::string mtd = vm["mtd"].as<std::string>();
   if (mtd != "bi" && mtd != "f") throw UsageError("--mtd must be bi or f");
   opt.bisect = mtd == "bi";
+  const std::string firstGuess = vm["first-guess"].as<std::string>();
+  if (firstGuess != "heuristic" && firstGuess != "middle") {
+    throw UsageError("--first-guess must be heuristic or middle");
+  }
+  opt.firstGuessMode =
+      firstGuess == "heuristic" ? solve::FirstGuess::Heuristic : solve::FirstGuess::Middle;
+  opt.guessDepth = vm["guess-depth"].as<int>();
+  if (opt.guessDepth < 0 || opt.guessDepth > 12) {
+    throw UsageError("--guess-depth must be between 0 and 12");
+  }
   opt.etcMinDepth = vm["etc-min-depth"].as<int>();
   const std::string search = vm["search"].as<std::string>();
   if (search != "mtd" && search != "dfpn") throw UsageError("--search must be mtd or dfpn");
