@@ -229,6 +229,107 @@ void proofNumberShared(Worker& w, ProofNumberTable& pnt, const SolveOptions& o, 
   }
 }
 
+// The MTD search with threads on different root questions (SolveOptions::mtdSplit): the
+// shared proven interval, the serial driver's next question (iterate()'s order: the first
+// question, the gallop away from it, then bisection, updated by every answer in the order
+// the answers arrive), and what each thread asks. A thread takes the next question when
+// nobody asks it; otherwise, in the first round of a computed guess, the guess's
+// neighbour above (a right guess is settled by "value >= g" and "value >= g + 1"), and
+// after that the midpoint of the largest stretch that no pending question splits. When
+// every open question is taken, the thread asks another thread's question too (lazy SMP
+// on one question: whichever answers first cancels the other).
+struct MtdQuestions {
+  SharedQuestions sq;
+  int next;
+  bool galloping, bisect;
+  int direction = 0, step = 1, answers = 0;
+  MtdQuestions(int threads, int lo, int hi, int first, bool guided, bool bisect_)
+      : sq(threads, lo, hi), next(first), galloping(guided && bisect_), bisect(bisect_) {
+    if (bisect && !galloping) next = lo + (hi - lo + 1) / 2;
+  }
+  // Lock held.
+  int pick(int tid) const {
+    const int preferred = std::clamp(next, sq.lo + 1, sq.hi);
+    const bool neighbour = answers == 0 && galloping;
+    int t = sq.pick(tid, preferred);
+    if (t != preferred && neighbour) {
+      const int up = sq.pick(tid, preferred + 1);
+      if (up == preferred + 1) t = up;
+    }
+    if (t != SharedQuestions::NONE) return t;
+    for (size_t j = 0; j < sq.asking.size(); ++j) {  // all taken: share one
+      const int q = sq.asking[j];
+      if (static_cast<int>(j) != tid && q != SharedQuestions::NONE && q > sq.lo && q <= sq.hi)
+        return q;
+    }
+    return SharedQuestions::NONE;
+  }
+  // Lock held: the proven bounds `b` of a search of "value >= t".
+  void answer(int t, Bounds b) {
+    sq.lo = std::max(sq.lo, b.lo), sq.hi = std::min(sq.hi, b.hi);
+    const bool yes = b.lo >= t;
+    if (!yes && b.hi >= t) return;  // undecided at that horizon
+    ++answers;
+    if (galloping && direction == (yes ? -1 : 1)) galloping = false;  // bracketed
+    if (galloping) {
+      direction = yes ? 1 : -1;
+      next = yes ? sq.lo + step : sq.hi + 1 - step;
+      step *= 2;
+    } else if (bisect) {
+      next = sq.lo + (sq.hi - sq.lo + 1) / 2;
+    } else {
+      next = yes ? sq.lo + 1 : sq.hi;
+    }
+    for (size_t j = 0; j < sq.asking.size(); ++j) {
+      const int q = sq.asking[j];
+      if (q != SharedQuestions::NONE && (q <= sq.lo || q > sq.hi)) sq.cancel[j]->store(true);
+    }
+  }
+};
+
+// One thread of MtdQuestions: null-window searches of the root at the thread's horizon
+// until the interval is exact, a limit stops the worker, or the deepest horizon leaves a
+// question undecided. A question the horizon leaves undecided is asked again one step
+// deeper (by whichever thread takes it next; each thread deepens its own horizon).
+void mtdShared(Worker& w, const SolveOptions& o, const Node& root, int tid, MtdQuestions& mq,
+               std::atomic<bool>& stop, int& depthOut) {
+  int depth = o.firstDepth;
+  for (;;) {
+    int t = SharedQuestions::NONE;
+    {
+      std::lock_guard<std::mutex> lock(mq.sq.m);
+      if (mq.sq.lo >= mq.sq.hi) return;
+      t = mq.pick(tid);
+      mq.sq.asking[tid] = t;
+      mq.sq.cancel[tid]->store(false);  // set only while a question is pending, under the lock
+    }
+    if (t == SharedQuestions::NONE) {  // cannot happen with an open interval; be safe
+      if (w.aborted() || stop.load()) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      continue;
+    }
+    depthOut = depth;
+    Summary s;
+    int rep = INT32_MAX;
+    const Bounds b = w.search(root, t - 1, t, depth, s, rep);
+    const bool aborted = w.aborted();
+    {
+      std::lock_guard<std::mutex> lock(mq.sq.m);
+      mq.sq.asking[tid] = SharedQuestions::NONE;
+      if (!aborted) mq.answer(t, b);
+      if (mq.sq.lo >= mq.sq.hi) stop = true;
+    }
+    if (aborted) {
+      if (!w.resume()) return;  // a real limit, not a cancelled question
+      continue;
+    }
+    if (b.lo < t && b.hi >= t) {  // undecided at this horizon
+      if (depth >= o.maxDepth) return;
+      depth = std::min(depth + o.depthStep, o.maxDepth);
+    }
+  }
+}
+
 std::vector<int> legalRootMoves(const Geometry& g, const Node& root, const Rules& rules) {
   std::vector<int> moves;
   CompactBoard b(g);
@@ -352,18 +453,22 @@ SolveResult Solver::solve(const Position& position) {
   stats_.guess = sign * firstQuestion;
   const bool split = opt_.proofNumber && opt_.splitQuestions && threads > 1;
   SharedQuestions questions(threads, -n, n);
+  const bool mtdSplit =
+      !opt_.proofNumber && opt_.mtdSplit && threads > 1 && opt_.algorithm == Algorithm::Mtdf;
+  MtdQuestions mtdQuestions(threads, -n, n, firstQuestion, heuristic, opt_.bisect);
   // Several MTD threads: lazy SMP (opt_.lazySmp, the default: each thread its own move
   // ordering and horizons) or ABDADA (every thread on the same tests and horizons, moves
   // whose subtree another thread is inside deferred). Either way they share the table
   // and the first exact answer stops the others.
   const bool lazy = opt_.lazySmp || opt_.proofNumber;  // df-pn hybrid: as before
   std::unique_ptr<BusyTable> busy;
-  if (threads > 1 && !lazy) busy = std::make_unique<BusyTable>(16);
+  if (threads > 1 && !lazy && !mtdSplit) busy = std::make_unique<BusyTable>(16);
 #pragma omp parallel num_threads(threads) reduction(+ : nodes)
   {
     const int t = omp_get_thread_num();
     SearchLimits own = limits;
     if (split) own.cancel = questions.cancel[t].get();
+    if (mtdSplit) own.cancel = mtdQuestions.sq.cancel[t].get();
     Worker w(g_, opt_, *tt_, position, own, lazy ? t : 0);
     w.setBusyTable(busy.get());
     w.pushPath(root, true);
@@ -372,6 +477,10 @@ SolveResult Solver::solve(const Position& position) {
       proofNumberShared(w, *pnTables[t], opt_, root, sign * opt_.firstGuess, t, questions, stop);
       std::lock_guard<std::mutex> lock(questions.m);
       tlo = questions.lo, thi = questions.hi;
+    } else if (mtdSplit) {
+      mtdShared(w, opt_, root, t, mtdQuestions, stop, depth);
+      std::lock_guard<std::mutex> lock(mtdQuestions.sq.m);
+      tlo = mtdQuestions.sq.lo, thi = mtdQuestions.sq.hi;
     } else if (opt_.proofNumber && t == 0) {
       proofNumberRoot(w, *pnTables[0], opt_, root, sign * opt_.firstGuess, tlo, thi);
     } else {

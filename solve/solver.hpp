@@ -124,6 +124,11 @@ struct SolveOptions {
   // ABDADA (J.-C. Weill 1996): every thread runs the same tests at the same horizon and
   // defers moves whose subtree another thread is searching.
   bool lazySmp = true;
+  // The MTD search with 2+ threads: true = the threads ask different root questions at
+  // once ("value >= t" for different t, sharing the proven interval and the table; an
+  // answer cancels the questions it makes moot; docs/SOLVER.md, session 12), instead of
+  // lazySmp's threads all working towards the same answers.
+  bool mtdSplit = false;
 };
 
 // Counters of one search, for tests and reports.

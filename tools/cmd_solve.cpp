@@ -96,9 +96,11 @@ int runSolve(const std::vector<std::string>& args) {
       "abdada",
       "MTD search with 2+ threads: ABDADA (threads on the same horizon defer subtrees "
       "another thread is searching; default: lazy SMP)")(
-      "dfpn-split",
-      "df-pn with 2+ threads: every thread df-pn on its own root question "
-      "(default: df-pn on thread 0, the MTD search on the others)")(
+      "mtd-split",
+      "MTD search with 2+ threads: the threads ask different root questions at once "
+      "(default: lazy SMP)")("dfpn-split",
+                             "df-pn with 2+ threads: every thread df-pn on its own root question "
+                             "(default: df-pn on thread 0, the MTD search on the others)")(
       "pn-heuristic", po::value<int>()->default_value(0),
       "df-pn: weight of the area estimate in new children's proof numbers (0: off)")(
       "value-only", "skip the optimal-move list and the principal variation")(
@@ -168,6 +170,7 @@ int runSolve(const std::vector<std::string>& args) {
   opt.pnHeuristic = vm["pn-heuristic"].as<int>();
   opt.splitQuestions = vm.count("dfpn-split") > 0;
   opt.lazySmp = vm.count("abdada") == 0;
+  opt.mtdSplit = vm.count("mtd-split") > 0;
   if (opt.pnHeuristic < 0 || opt.pnHeuristic > 1000) {
     throw UsageError("--pn-heuristic must be between 0 and 1000");
   }

@@ -229,6 +229,40 @@ TEST_CASE("two MTD threads (ABDADA, lazy SMP) keep the reference values") {
   }
 }
 
+TEST_CASE("two MTD threads on different root questions keep the reference values") {
+  SolveOptions opt;
+  opt.threads = 2;
+  opt.mtdSplit = true;
+  checkRandomPositionsWithHistory(opt);
+  for (auto [w, h] : {std::pair{2, 2}, std::pair{2, 3}, std::pair{3, 3}, std::pair{4, 2}}) {
+    const double ref = solveEmpty(w, h).value;
+    for (int variant = 0; variant < 16; ++variant) {
+      SolveOptions o = opt;
+      o.ttLog2 = 12;  // a small table: entries overwritten while the other thread reads
+      o.bestMoves = o.principalVariation = variant & 1;
+      o.bisect = !(variant & 2);
+      o.firstGuessMode = variant & 4 ? FirstGuess::Heuristic : FirstGuess::Middle;
+      o.firstGuess = variant & 8 ? 7 : -2;  // MTD(f)'s first value when not computed
+      INFO(w << "x" << h << " variant " << variant);
+      const Geometry g(w, h);
+      Solver s(g, o);
+      const SolveResult r = s.solve(Position{});
+      CHECK(r.exact);
+      CHECK(r.value == ref);
+      CHECK(s.lastStats().inconsistent == 0);
+    }
+  }
+  opt.bestMoves = opt.principalVariation = false;
+  const SolveResult r = solveEmpty(4, 3, {}, opt);
+  CHECK(r.exact);
+  CHECK(r.value == 4);
+  opt.maxNodes = 400;  // per thread: both stop with valid bounds
+  const SolveResult cut = solveEmpty(4, 3, {}, opt);
+  CHECK_FALSE(cut.exact);
+  CHECK(cut.lower <= 4);
+  CHECK(cut.upper >= 4);
+}
+
 TEST_CASE("ABDADA: a worker releases every busy mark, also when a limit stops it") {
   const Geometry g(3, 3);
   SolveOptions opt;
