@@ -252,18 +252,19 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
     popPath();
     return {-b.hi, -b.lo};
   }
+  // A child played by transpositionCut on this same path is the same child, with the
+  // same repetition test.
   Mask captured = 0;
-  Node child;
+  const Node child = pre ? Node{pre->own, pre->opp, !n.whiteToMove, pre->ko, 0}
+                         : playFast(n, move, captureMoves, captured);
+  const uint64_t key = absKey(child);
   int rep;
-  if (pre) {  // played by transpositionCut on this same path: the same child and test
-    child = Node{pre->own, pre->opp, !n.whiteToMove, pre->ko, 0};
+  if (pre) {
     captured = pre->captured, rep = pre->rep;
   } else {
-    child = playFast(n, move, captureMoves, captured);
     const int lastCap = captured ? static_cast<int>(path_.size()) : captureAt_.back();
-    rep = repetition(absKey(child), child.whiteToMove, lastCap);
+    rep = repetition(key, child.whiteToMove, lastCap);
   }
-  const uint64_t key = absKey(child);
   if (rep >= 0) {
     repMin = std::min(repMin, rep);
     if (!sideMatters_) {
