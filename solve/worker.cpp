@@ -408,7 +408,10 @@ bool Worker::childBusy(const Node& n, int move, Mask captureMoves, const PlayedC
 Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& sumOut,
                       int& repMinOut, bool onPath, const PlayedChild* known) {
   ++nodes_;
-  if (limitHit()) return {-n_, n_};
+  // limitHit's tests inline: it only changes anything at a node limit or every 128th node.
+  if (aborted_ || ((limits_.maxNodes && nodes_ >= limits_.maxNodes) || (nodes_ & 127) == 0)) {
+    if (limitHit()) return {-n_, n_};
+  }
   // This node's path index (where it would be when it is not pushed).
   const int ply = static_cast<int>(path_.size()) - (onPath ? 1 : 0);
   int lo = -n_, hi = n_;
