@@ -22,15 +22,22 @@ Mask bensonIterate(const Geometry& g, Mask own, Mask opp, std::array<Mask, MAX_P
   // empty points no own stone touches finds the other regions (session 11: an exact
   // early exit before any region or chain is flooded one by one).
   const Mask candidates = notOwn & ~g.flood(emp & ~g.expand(own), notOwn);
-  if (!candidates || g.flood(candidates & -candidates, candidates) == candidates) return 0;
-  for (Mask rest = notOwn; rest;) {
-    const Mask region = g.flood(rest & -rest, notOwn);
+  if (!candidates) return 0;
+  const Mask first = g.flood(candidates & -candidates, candidates);
+  if (first == candidates) return 0;
+  // Only the candidate regions can be vital, so the iteration runs on them and on the
+  // chains that touch one (session 12: the other regions are flooded only when some chain
+  // lives, to report the ones it encloses; a chain left out is simply not alive).
+  regions[nRegions++] = first;
+  for (Mask rest = candidates & ~first; rest;) {
+    const Mask region = g.flood(rest & -rest, candidates);
     rest &= ~region;
     regions[nRegions++] = region;
   }
   std::array<Mask, MAX_POINTS> chains;
   int nChains = 0;
-  for (Mask rest = own; rest;) {
+  const Mask touching = g.flood(own & g.expand(candidates), own);
+  for (Mask rest = touching; rest;) {
     const Mask chain = g.flood(rest & -rest, own);
     rest &= ~chain;
     chains[nChains++] = chain;
@@ -68,7 +75,17 @@ Mask bensonIterate(const Geometry& g, Mask own, Mask opp, std::array<Mask, MAX_P
   }
   Mask alive = 0;
   for (int i = 0; i < nChains; ++i) alive |= chains[i];
-  if (!alive) nRegions = 0;
+  if (!alive) {
+    nRegions = 0;
+    return 0;
+  }
+  // The other regions, kept when every own chain around them lives.
+  const Mask others = notOwn & ~candidates;
+  for (Mask rest = others; rest;) {
+    const Mask region = g.flood(rest & -rest, others);
+    rest &= ~region;
+    if (!(g.expand(region) & own & ~alive)) regions[nRegions++] = region;
+  }
   return alive;
 }
 

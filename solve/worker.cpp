@@ -225,7 +225,7 @@ int Worker::tableMove(const Node& n) const {
 }
 
 Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth, Summary& sum,
-                        int& repMin, bool& legal, Mask captureMoves) {
+                        int& repMin, bool& legal, Mask captureMoves, const PlayedChild* pre) {
   legal = true;
   if (move < 0) {
     if (n.passes >= 1) {
@@ -252,11 +252,19 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
     popPath();
     return {-b.hi, -b.lo};
   }
+  // A child played by transpositionCut on this same path is the same child, with the
+  // same repetition test.
   Mask captured = 0;
-  const Node child = playFast(n, move, captureMoves, captured);
+  const Node child = pre ? Node{pre->own, pre->opp, !n.whiteToMove, pre->ko, 0}
+                         : playFast(n, move, captureMoves, captured);
   const uint64_t key = absKey(child);
-  const int lastCap = captured ? static_cast<int>(path_.size()) : captureAt_.back();
-  const int rep = repetition(key, child.whiteToMove, lastCap);
+  int rep;
+  if (pre) {
+    captured = pre->captured, rep = pre->rep;
+  } else {
+    const int lastCap = captured ? static_cast<int>(path_.size()) : captureAt_.back();
+    rep = repetition(key, child.whiteToMove, lastCap);
+  }
   if (rep >= 0) {
     repMin = std::min(repMin, rep);
     if (!sideMatters_) {
@@ -267,11 +275,11 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
   }
   sum.add(key & 0xFFFFFFFFu, key >> 32, sideMatters_ ? child.whiteToMove : 0);
   if (depth <= 0) {
-    const Bounds b = search(child, -beta, -alpha, depth, sum, repMin, false);
+    const Bounds b = search(child, -beta, -alpha, depth, sum, repMin, false, pre);
     return {-b.hi, -b.lo};
   }
   pushPath(child, captured != 0);
-  const Bounds b = search(child, -beta, -alpha, depth, sum, repMin);
+  const Bounds b = search(child, -beta, -alpha, depth, sum, repMin, true, pre);
   popPath();
   return {-b.hi, -b.lo};
 }
@@ -352,20 +360,23 @@ int Worker::orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_P
 // already proves a value >= beta for the mover cuts the node without a search. Returns
 // that move (-2: none) with its proven lower bound in `value`, and adds the child's proof to `sum`.
 int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1>& moves, int count,
-                             int beta, Mask captureMoves, Summary& sum, int& value) {
+                             int beta, Mask captureMoves, Summary& sum, int& value,
+                             std::array<PlayedChild, MAX_POINTS + 1>& played) {
   const int ply = static_cast<int>(path_.size()) - 1;
   for (int i = 0; i < count; ++i) {
     const int move = moves[i];
     if (move < 0) continue;  // a pass child is cheap to search; skip it here
-    Mask captured = 0;
-    const Node child = playFast(n, move, captureMoves, captured);
+    PlayedChild& pc = played[i];
+    const Node child = playFast(n, move, captureMoves, pc.captured);
+    pc.own = child.own, pc.opp = child.opp, pc.ko = child.ko;
     const uint64_t abs = absKey(child);
-    const int lastCap = captured ? ply + 1 : captureAt_.back();
-    if (repetition(abs, child.whiteToMove, lastCap) >= 0) continue;
-    uint64_t key;
-    uint8_t extra;
-    int sym;
-    canonical(child, key, extra, sym);
+    const int lastCap = pc.captured ? ply + 1 : captureAt_.back();
+    pc.rep = repetition(abs, child.whiteToMove, lastCap);
+    if (pc.rep >= 0) continue;
+    canonical(child, pc.key, pc.extra, pc.sym);
+    const uint64_t key = pc.key;
+    const uint8_t extra = pc.extra;
+    const int sym = pc.sym;
     TTData e;
     if (!tt_.probe(key, extra, e) || -e.upper < beta) continue;
     const Summary s = fromTable(e.summary, sym, child.whiteToMove);
@@ -380,7 +391,8 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
 }
 
 // Is another thread inside the child of n after `move` (a point or -1 pass)?
-bool Worker::childBusy(const Node& n, int move, Mask captureMoves) const {
+bool Worker::childBusy(const Node& n, int move, Mask captureMoves, const PlayedChild* pre) const {
+  if (pre && pre->rep < 0) return busy_->busy(busy_->slot(pre->key, pre->extra));
   Node child{n.opp, n.own, !n.whiteToMove, -1, n.passes + 1};
   if (move >= 0) {
     Mask captured = 0;
@@ -394,9 +406,12 @@ bool Worker::childBusy(const Node& n, int move, Mask captureMoves) const {
 }
 
 Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& sumOut,
-                      int& repMinOut, bool onPath) {
+                      int& repMinOut, bool onPath, const PlayedChild* known) {
   ++nodes_;
-  if (limitHit()) return {-n_, n_};
+  // limitHit's tests inline: it only changes anything at a node limit or every 128th node.
+  if (aborted_ || ((limits_.maxNodes && nodes_ >= limits_.maxNodes) || (nodes_ & 127) == 0)) {
+    if (limitHit()) return {-n_, n_};
+  }
   // This node's path index (where it would be when it is not pushed).
   const int ply = static_cast<int>(path_.size()) - (onPath ? 1 : 0);
   int lo = -n_, hi = n_;
@@ -411,7 +426,11 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   uint64_t key;
   uint8_t extra;
   int sym;
-  canonical(n, key, extra, sym);
+  if (known) {
+    key = known->key, extra = known->extra, sym = known->sym;
+  } else {
+    canonical(n, key, extra, sym);
+  }
   TTData e;
   bool usable = false;
   int ttMove = -2;
@@ -445,9 +464,12 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   int bestLo = -1000, maxHi = -1000, bestMove = -2, repMin = INT32_MAX;
   bool cut = false;
   const uint64_t nodesBefore = nodes_;
-  if (opt_.transpositions && depth >= opt_.etcMinDepth) {
+  // The children the cut-off pass played (every point move, when it did not cut).
+  std::array<PlayedChild, MAX_POINTS + 1> played;
+  const bool etc = opt_.transpositions && depth >= opt_.etcMinDepth;
+  if (etc) {
     int value = 0;
-    const int m = transpositionCut(n, moves, count, beta, captureMoves, sum, value);
+    const int m = transpositionCut(n, moves, count, beta, captureMoves, sum, value, played);
     if (m != -2) cut = true, bestMove = m, bestLo = value;
   }
   // ABDADA: this node is marked busy while searched; a first pass over the moves skips
@@ -466,14 +488,16 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   const bool split = busy_ && depth >= busyMinDepth;
   if (split) mark.t = busy_, mark.i = busy_->slot(key, extra), busy_->enter(mark.i);
   for (int i = 0; i < count + nDeferred && !cut; ++i) {
-    const int move = i < count ? moves[i] : deferred[i - count];
-    if (split && i > 0 && i < count && childBusy(n, move, captureMoves)) {
-      deferred[nDeferred++] = move;
+    const int at = i < count ? i : deferred[i - count];  // index into moves
+    const int move = moves[at];
+    const PlayedChild* pre = etc && move >= 0 ? &played[at] : nullptr;
+    if (split && i > 0 && i < count && childBusy(n, move, captureMoves, pre)) {
+      deferred[nDeferred++] = at;
       continue;
     }
     bool legal;
     const Bounds c = evalMove(n, move, std::max(alpha, bestLo), beta, depth - 1, sum, repMin, legal,
-                              captureMoves);
+                              captureMoves, pre);
     if (aborted_) return {-n_, n_};
     if (!legal) continue;
     if (c.lo > bestLo) bestLo = c.lo, bestMove = move;

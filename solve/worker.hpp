@@ -25,6 +25,18 @@ struct Node {
   int passes = 0;  // consecutive passes just made
 };
 
+// A child already played by the enhanced transposition cut-off pass (Worker::search),
+// kept for the move loop so that it neither plays it nor computes its key again: the
+// child's stones (from its mover's side; its ko point, no passes), the stones the move
+// took, the earlier path entry it repeats (-1 none) and, when that is -1, its canonical
+// key. No member initializers: an array of these is left unfilled until used.
+struct PlayedChild {
+  Mask own, opp, captured;
+  uint64_t key;
+  int ko, rep, sym;
+  uint8_t extra;
+};
+
 // Proven bounds on a value (the true value lies in [lo, hi]).
 struct Bounds {
   int lo, hi;
@@ -84,14 +96,17 @@ class Worker {
   // played through to `sum`; lowers `repMin` to the oldest path index a superko or cycle
   // test referred to. onPath = false (only at depth <= 0, a horizon leaf): n is not on the
   // path, which ends at n's parent (saves the push and pop of most nodes).
+  // `known` (if given) is n's canonical key as canonical() computes it (saves the work).
   Bounds search(const Node& n, int alpha, int beta, int depth, Summary& sum, int& repMin,
-                bool onPath = true);
+                bool onPath = true, const PlayedChild* known = nullptr);
   // Bounds on the value of `move` (-1 pass) for n's mover; legal=false when superko
   // forbids it. n must be the last position on the path.
   // `captureMoves` must hold every point where the mover captures (orderMoves' output;
-  // the default, every point, always takes the full play).
+  // the default, every point, always takes the full play). `pre` (if given) is the child
+  // of a point move as transpositionCut played it on the same path (saves the work).
   Bounds evalMove(const Node& n, int move, int alpha, int beta, int depth, Summary& sum,
-                  int& repMin, bool& legal, Mask captureMoves = ~Mask{0});
+                  int& repMin, bool& legal, Mask captureMoves = ~Mask{0},
+                  const PlayedChild* pre = nullptr);
   // Convenience: evalMove with fresh summary and repetition bookkeeping.
   Bounds evalMove(const Node& n, int move, int alpha, int beta, int depth, bool& legal) {
     Summary s;
@@ -145,8 +160,11 @@ class Worker {
   bool pathMeets(const Summary& s, int ply) const;
   Summary toTable(const Summary& s, int sym, bool whiteToMove) const;
   Summary fromTable(const Summary& s, int sym, bool whiteToMove) const;
+  // Enhanced transposition cut-off over moves[0..count): the cutting move (-2 none). The
+  // children it plays (every point move up to the cut) are left in `played`, by index.
   int transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1>& moves, int count,
-                       int beta, Mask captureMoves, Summary& sum, int& value);
+                       int beta, Mask captureMoves, Summary& sum, int& value,
+                       std::array<PlayedChild, MAX_POINTS + 1>& played);
   void libertySets(Mask stones, Mask empty, Mask& atari, Mask& many) const;
   // Fills `moves` best first and returns their count; `captureMovesOut` (if given) gets
   // the points where the mover captures (see playFast).
@@ -174,7 +192,7 @@ class Worker {
   std::array<uint32_t, MAX_POINTS> history_{};
   StaticBoundsCache bounds_;  // memo of the Benson/territory bounds by position
   BusyTable* busy_ = nullptr;
-  bool childBusy(const Node& n, int move, Mask captureMoves) const;
+  bool childBusy(const Node& n, int move, Mask captureMoves, const PlayedChild* pre) const;
   uint64_t nodes_ = 0;
   bool aborted_ = false;
   SearchStats stats_;

@@ -956,6 +956,46 @@ Mask bensonAliveSlow(const Geometry& g, Mask own, Mask opp) {
   return alive;
 }
 
+// The safe points by their definition (the slow twin of safePoints, whose Benson pass
+// floods only the candidate regions): the alive chains of bensonAliveSlow, plus every
+// region (connected non-own set, found point by point) that borders own stones, all of
+// them alive, and whose interior (points not next to an alive chain) is empty or, with
+// territory on, holds no two points that are not neighbours.
+Mask safePointsSlow(const Geometry& g, Mask own, Mask opp, bool territory) {
+  const Mask alive = bensonAliveSlow(g, own, opp);
+  if (!alive) return 0;
+  Mask safe = alive, seen = 0;
+  const Mask notOwn = g.all() & ~own;
+  for (int p = 0; p < g.points(); ++p) {
+    if (!(notOwn >> p & 1) || (seen >> p & 1)) continue;
+    Mask region = Mask{1} << p;  // grow point by point until no neighbour is added
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (int q = 0; q < g.points(); ++q) {
+        if ((region >> q & 1) || !(notOwn >> q & 1) || !(g.neighbours(q) & region)) continue;
+        region |= Mask{1} << q, grew = true;
+      }
+    }
+    seen |= region;
+    Mask border = 0, interior = 0;
+    for (int q = 0; q < g.points(); ++q) {
+      if (!(region >> q & 1)) continue;
+      border |= g.neighbours(q) & own;
+      if (!(g.neighbours(q) & alive)) interior |= Mask{1} << q;
+    }
+    if (!border || (border & ~alive)) continue;
+    bool twoEyes = false;
+    for (int a = 0; a < g.points(); ++a) {
+      for (int c = 0; c < g.points(); ++c) {
+        if (a != c && (interior >> a & 1) && (interior >> c & 1) && !(g.neighbours(a) >> c & 1))
+          twoEyes = true;
+      }
+    }
+    if (!interior || (territory && !twoEyes)) safe |= region;
+  }
+  return safe;
+}
+
 }  // namespace
 
 TEST_CASE("Benson's alive chains agree with the plain definition on random positions") {
@@ -977,4 +1017,27 @@ TEST_CASE("Benson's alive chains agree with the plain definition on random posit
     }
   }
   CHECK(alive > 50);
+}
+
+TEST_CASE("safe points agree with their plain definition on random positions") {
+  engine::Rng rng(29);
+  int withRegions = 0;
+  for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 4}, std::pair{5, 3}, std::pair{4, 5},
+                      std::pair{5, 5}, std::pair{2, 6}, std::pair{4, 8}}) {
+    const Geometry g(w, h);
+    for (int i = 0; i < 300; ++i) {
+      Mask black, white;
+      if (!randomPosition(g, rng, black, white)) continue;
+      for (bool swap : {false, true}) {
+        const Mask own = swap ? white : black, opp = swap ? black : white;
+        for (bool territory : {false, true}) {
+          const Mask fast = safePoints(g, own, opp, territory);
+          INFO(w << "x" << h << " own " << own << " opp " << opp << " territory " << territory);
+          REQUIRE(fast == safePointsSlow(g, own, opp, territory));
+          withRegions += (fast & ~own) != 0;
+        }
+      }
+    }
+  }
+  CHECK(withRegions > 50);
 }
