@@ -381,9 +381,13 @@ int defaultFirstDepth(int points) {
 }
 
 Solver::Solver(const Geometry& geometry, SolveOptions options)
-    : g_(geometry),
-      opt_(options),
-      tt_(std::make_unique<TranspositionTable>(checkedTtLog2(options.ttLog2))) {
+    : Solver(geometry, options,
+             std::make_shared<TranspositionTable>(checkedTtLog2(options.ttLog2))) {}
+
+Solver::Solver(const Geometry& geometry, SolveOptions options,
+               std::shared_ptr<TranspositionTable> table)
+    : g_(geometry), opt_(options), tt_(std::move(table)) {
+  if (!tt_) throw engine::InputError("solve: no transposition table to share");
   if (opt_.firstDepth == 0) opt_.firstDepth = defaultFirstDepth(g_.points());
   if (opt_.firstDepth < 1 || opt_.depthStep < 1 || opt_.maxDepth > 2000 || opt_.etcMinDepth < 1) {
     throw engine::InputError("solve: depths must satisfy 1 <= first, max <= 2000, step >= 1");

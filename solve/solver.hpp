@@ -177,6 +177,11 @@ class ProofNumberTable;
 class Solver {
  public:
   Solver(const Geometry& geometry, SolveOptions options = {});
+  // A solver that shares `table` (another solver's sharedTable(), ttLog2 ignored) with
+  // the solvers holding it: the table is lock-free and its entries are valid across
+  // positions, so solvers in different threads may solve different positions with it
+  // (the parallel complete-table build, solve/table_build.hpp).
+  Solver(const Geometry& geometry, SolveOptions options, std::shared_ptr<TranspositionTable> table);
   ~Solver();
 
   SolveResult solve(const Position& position);
@@ -192,6 +197,8 @@ class Solver {
   }
   // Bytes held by the transposition table.
   size_t memoryBytes() const;
+  // The transposition table, for other solvers to share (see the constructor).
+  std::shared_ptr<TranspositionTable> sharedTable() const { return tt_; }
   // Nodes searched by the last analyse() call.
   uint64_t lastNodes() const { return lastNodes_; }
   // Counters summed over the last solve() or analyse() call.
@@ -205,7 +212,7 @@ class Solver {
 
   const Geometry& g_;
   SolveOptions opt_;
-  std::unique_ptr<TranspositionTable> tt_;
+  std::shared_ptr<TranspositionTable> tt_;
   uint64_t lastNodes_ = 0;
   SearchStats stats_;
 };

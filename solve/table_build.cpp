@@ -2,6 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <unordered_set>
 
 #include "engine/board/errors.hpp"
 #include "tables/payload.hpp"
@@ -156,6 +162,158 @@ BuildState readCheckpoint(const std::filesystem::path& path, const Geometry& g, 
   return st;
 }
 
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// The entry of a solved position (own, opp): key, value and optimal-move mask.
+SolutionEntry entryOf(Mask own, Mask opp, const SolveResult& r) {
+  SolutionEntry e;
+  e.key = own | opp << 32;
+  e.value = static_cast<int>(r.value);
+  for (int m : r.best) e.best |= m < 0 ? PASS_BIT : Mask{1} << m;
+  return e;
+}
+
+// The parallel build (TableBuildOptions::threads >= 2). The calling thread enumerates the
+// positions from st.next on into a window (at most o.windowPositions ahead of the first
+// unsolved one); o.threads workers, each with its own one-thread Solver on one shared
+// transposition table, take the window's positions in order as they become free (dynamic
+// scheduling: a hard position holds only its worker). The checkpoint index is the
+// ordinal of the first position not yet solved; positions solved beyond it are written
+// too and skipped on resume (`done`). Returns false when o.maxSeconds stopped the build:
+// a running solve is then cut by its time limit and discarded, and the final checkpoint
+// is written after every worker has stopped.
+bool buildInParallel(const Geometry& g, const TableBuildOptions& o, const SolveOptions& so,
+                     const std::filesystem::path& ckpt, BuildState& st,
+                     const std::unordered_set<uint64_t>& done, BuildProgress& pr,
+                     Clock::time_point start) {
+  struct Task {
+    uint64_t ordinal;
+    Mask own, opp;
+    bool solved = false;
+  };
+  std::mutex m;
+  std::condition_variable cv;     // a task added or solved, the enumeration ended, or a stop
+  std::deque<Task> window;        // enumerated and not yet retired, in enumeration order
+  size_t handedOut = 0;           // window[0, handedOut) are taken by workers
+  uint64_t enumerated = st.next;  // every ordinal below it is in the window or retired
+  bool exhausted = false, stop = false, outOfTime = false;
+  std::exception_ptr error;
+  auto lastCheckpoint = Clock::now();
+  const size_t windowSize = std::max<size_t>(1, o.windowPositions);
+  // The first ordinal not yet solved (the checkpoint index); the caller holds m.
+  const auto frontier = [&] { return window.empty() ? enumerated : window.front().ordinal; };
+  const auto halt = [&](std::exception_ptr e) {  // the caller holds m
+    if (e && !error) error = e;
+    stop = true;
+    cv.notify_all();
+  };
+
+  std::vector<std::unique_ptr<Solver>> solvers;
+  solvers.push_back(std::make_unique<Solver>(g, so));
+  for (int t = 1; t < o.threads; ++t) {
+    solvers.push_back(std::make_unique<Solver>(g, so, solvers[0]->sharedTable()));
+  }
+  const auto work = [&](Solver& solver) {
+    std::unique_lock<std::mutex> lock(m);
+    for (;;) {
+      cv.wait(lock, [&] { return stop || handedOut < window.size() || exhausted; });
+      if (stop || handedOut == window.size()) return;  // stopped, or nothing left
+      Task& task = window[handedOut++];                // deque: stays put while others are appended
+      double left = 0;
+      if (o.maxSeconds > 0) {
+        left = o.maxSeconds - secondsSince(start);
+        if (left <= 0) {
+          outOfTime = true;
+          return halt(nullptr);
+        }
+      }
+      lock.unlock();
+      Position pos;
+      pos.black = task.own, pos.white = task.opp;
+      SolveResult r;
+      std::exception_ptr failed;
+      try {
+        if (o.maxSeconds > 0) solver.setLimits(0, left);
+        r = solver.solve(pos);
+      } catch (...) {
+        failed = std::current_exception();
+      }
+      lock.lock();
+      if (failed) return halt(failed);
+      // The solve's own deadline is at or after the build's: a solve that returned
+      // before the build's deadline was not touched by its limit. One that returned
+      // after it is discarded even when its value is exact, since the limit may have
+      // cut the tests of its optimal moves.
+      if (o.maxSeconds > 0 && secondsSince(start) >= o.maxSeconds) {
+        outOfTime = true;
+        return halt(nullptr);
+      }
+      if (!r.exact) {
+        return halt(std::make_exception_ptr(
+            engine::InputError("tables build --solve: a position was not solved")));
+      }
+      const SolutionEntry e = entryOf(task.own, task.opp, r);
+      st.entries.push_back(e);
+      task.solved = true;
+      while (!window.empty() && window.front().solved) window.pop_front(), --handedOut;
+      cv.notify_all();
+      pr.index = frontier(), pr.entries = st.entries.size(), pr.nodes += r.nodes;
+      pr.empties = g.points() - popcount(task.own | task.opp);
+      pr.seconds = secondsSince(start), pr.lastValue = e.value;
+      if (o.onProgress) o.onProgress(pr);
+      if (secondsSince(lastCheckpoint) >= o.checkpointSeconds) {
+        st.next = frontier();
+        try {
+          writeCheckpoint(ckpt, g, o.rules, st);
+          if (o.onCheckpoint) o.onCheckpoint(pr);
+        } catch (...) {
+          return halt(std::current_exception());
+        }
+        lastCheckpoint = Clock::now();
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (auto& s : solvers) workers.emplace_back(work, std::ref(*s));
+  try {
+    enumerate(g.points(), o.order, st.next, [&](uint64_t ordinal, Mask own, Mask opp) {
+      int sym;
+      const uint64_t key = own | opp << 32;
+      if (canonicalKey(g, own, opp, sym) != key || !legalPosition(g, own, opp) || done.count(key)) {
+        return true;
+      }
+      std::unique_lock<std::mutex> lock(m);
+      cv.wait(lock, [&] { return stop || window.size() < windowSize; });
+      if (stop) return false;
+      window.push_back(Task{ordinal, own, opp});
+      enumerated = ordinal + 1;
+      cv.notify_all();
+      return true;
+    });
+  } catch (...) {
+    std::lock_guard<std::mutex> lock(m);
+    halt(std::current_exception());
+  }
+  {
+    std::lock_guard<std::mutex> lock(m);
+    exhausted = true;
+    if (!stop) enumerated = pr.total;  // the rest of the enumeration holds no position
+    cv.notify_all();
+  }
+  for (std::thread& w : workers) w.join();
+  if (error) std::rethrow_exception(error);
+  if (!outOfTime) return true;  // every position enumerated was solved
+  st.next = frontier();
+  pr.index = st.next, pr.seconds = secondsSince(start);
+  writeCheckpoint(ckpt, g, o.rules, st);
+  if (o.onCheckpoint) o.onCheckpoint(pr);
+  return false;
+}
+
 }  // namespace
 
 uint64_t canonicalKey(const Geometry& g, Mask own, Mask opp, int& sym) {
@@ -278,49 +436,54 @@ TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& 
     st = readCheckpoint(ckpt, g, o.rules, total, o.order);
     res.resumed = true;
   }
+  // A parallel build's checkpoint may hold positions beyond its index: not solved again.
+  std::unordered_set<uint64_t> done;
+  for (const SolutionEntry& e : st.entries) done.insert(e.key);
   SolveOptions so;
   so.rules = o.rules;
   so.ttLog2 = o.ttLog2;
   so.boundsLog2 = o.boundsLog2;
-  so.threads = o.threads;
+  so.threads = 1;
   so.bestMoves = true;
   so.principalVariation = false;
-  Solver solver(g, so);
   BuildProgress pr;
   pr.total = total;
-  auto lastCheckpoint = std::chrono::steady_clock::now();
   bool stopped = false;
-  enumerate(g.points(), o.order, st.next, [&](uint64_t ordinal, Mask own, Mask opp) {
-    int sym;
-    if (canonicalKey(g, own, opp, sym) != (own | opp << 32) || !legalPosition(g, own, opp)) {
-      return true;
-    }
-    Position pos;
-    pos.black = own, pos.white = opp;
-    const SolveResult r = solver.solve(pos);
-    if (!r.exact) throw engine::InputError("tables build --solve: a position was not solved");
-    SolutionEntry e;
-    e.key = own | opp << 32;
-    e.value = static_cast<int>(r.value);
-    for (int m : r.best) e.best |= m < 0 ? PASS_BIT : Mask{1} << m;
-    st.entries.push_back(e);
-    pr.index = ordinal + 1, pr.entries = st.entries.size(), pr.nodes += r.nodes;
-    pr.empties = g.points() - popcount(own | opp);
-    pr.seconds = since(start), pr.lastValue = e.value;
-    if (o.onProgress) o.onProgress(pr);
-    const bool outOfTime = o.maxSeconds > 0 && pr.seconds > o.maxSeconds;
-    if (since(lastCheckpoint) >= o.checkpointSeconds || outOfTime) {
-      st.next = ordinal + 1;
-      writeCheckpoint(ckpt, g, o.rules, st);
-      lastCheckpoint = std::chrono::steady_clock::now();
-      if (o.onCheckpoint) o.onCheckpoint(pr);
-      if (outOfTime) {
-        stopped = true;
-        return false;
+  if (o.threads >= 2) {
+    stopped = !buildInParallel(g, o, so, ckpt, st, done, pr, start);
+  } else {
+    Solver solver(g, so);
+    auto lastCheckpoint = std::chrono::steady_clock::now();
+    enumerate(g.points(), o.order, st.next, [&](uint64_t ordinal, Mask own, Mask opp) {
+      int sym;
+      if (canonicalKey(g, own, opp, sym) != (own | opp << 32) || !legalPosition(g, own, opp) ||
+          done.count(own | opp << 32)) {
+        return true;
       }
-    }
-    return true;
-  });
+      Position pos;
+      pos.black = own, pos.white = opp;
+      const SolveResult r = solver.solve(pos);
+      if (!r.exact) throw engine::InputError("tables build --solve: a position was not solved");
+      const SolutionEntry e = entryOf(own, opp, r);
+      st.entries.push_back(e);
+      pr.index = ordinal + 1, pr.entries = st.entries.size(), pr.nodes += r.nodes;
+      pr.empties = g.points() - popcount(own | opp);
+      pr.seconds = since(start), pr.lastValue = e.value;
+      if (o.onProgress) o.onProgress(pr);
+      const bool outOfTime = o.maxSeconds > 0 && pr.seconds > o.maxSeconds;
+      if (since(lastCheckpoint) >= o.checkpointSeconds || outOfTime) {
+        st.next = ordinal + 1;
+        writeCheckpoint(ckpt, g, o.rules, st);
+        lastCheckpoint = std::chrono::steady_clock::now();
+        if (o.onCheckpoint) o.onCheckpoint(pr);
+        if (outOfTime) {
+          stopped = true;
+          return false;
+        }
+      }
+      return true;
+    });
+  }
   if (stopped) {
     res.entries = st.entries.size(), res.nodes = pr.nodes, res.seconds = since(start);
     return res;

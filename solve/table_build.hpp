@@ -54,7 +54,8 @@ uint64_t canonicalKey(const Geometry& g, Mask own, Mask opp, int& sym);
 
 // How far a build has got (for progress bars).
 struct BuildProgress {
-  uint64_t index = 0, total = 0;  // enumeration index reached (either order), of 3^points
+  uint64_t index = 0, total = 0;  // enumeration index reached (either order), of 3^points:
+                                  // every position below it is solved
   int empties = 0;                // empty points of the last position visited
   uint64_t entries = 0;           // positions solved so far
   uint64_t nodes = 0;             // nodes searched so far (this run, after any resume)
@@ -67,16 +68,26 @@ struct TableBuildOptions {
   BuildOrder order = BuildOrder::Ternary;  // ternary: fewer nodes than DenseFirst (SOLVER.md)
   int ttLog2 = 20;
   int boundsLog2 = 12;  // each solve's static-bounds memo (SolveOptions::boundsLog2)
+  // 1: one position at a time (each solve with one thread). N >= 2 (session 12): N
+  // threads solve different positions at once, each with one-thread solves, all sharing
+  // one solver table of 2^ttLog2 entries; the table bytes are the same.
   int threads = 1;
+  // With threads >= 2: positions enumerated ahead of the first unsolved one at most
+  // (dynamic scheduling over this window, so a hard position does not stall the others
+  // until the window is full). Search effort and checkpoint contents only, never bytes.
+  size_t windowPositions = size_t{1} << 16;
   std::filesystem::path out;         // the solution table
-  std::filesystem::path checkpoint;  // empty: out + ".ckpt"
+  std::filesystem::path checkpoint;  // empty: out + ".ckpt"; a parallel build's checkpoint
+                                     // also keeps positions solved beyond its index, which
+                                     // a resume (with any thread count) does not solve again
   double checkpointSeconds = 30;     // write a checkpoint at least this often (0: after every
                                      // solved position; for tests)
   double maxSeconds = 0;             // stop (after a checkpoint) when exceeded; 0: no limit
   int maxPoints = 16;                // refuse larger boards (3^points positions to scan)
-  std::function<void(const BuildProgress&)> onProgress;    // after each solved position
-                                                           // and once at the end
-  std::function<void(const BuildProgress&)> onCheckpoint;  // after each checkpoint write
+  // Called after each solved position and once at the end, and after each checkpoint
+  // write; never two calls at once (with threads >= 2 from the build's threads, in turn).
+  std::function<void(const BuildProgress&)> onProgress;
+  std::function<void(const BuildProgress&)> onCheckpoint;
 };
 
 struct TableBuildResult {

@@ -249,7 +249,9 @@ int runBuild(const std::vector<std::string>& args) {
       "tt-log2", po::value<int>()->default_value(20), "--solve: solver table of 2^N entries")(
       "bounds-log2", po::value<int>()->default_value(12),
       "--solve: each solve's static-bounds memo of 2^N entries (0: from --tt-log2)")(
-      "threads", po::value<int>()->default_value(1), "--solve: OpenMP threads")(
+      "threads", po::value<int>()->default_value(1),
+      "--solve: threads solving different positions at once (one shared solver table, "
+      "one-thread solves; the same bytes)")(
       "order", po::value<std::string>()->default_value("ternary"),
       "--solve: enumeration order, ternary (the original, fewer nodes) or dense (fewest "
       "empty points first); the same bytes")("quiet,q", "--solve: no progress bar");

@@ -1,6 +1,7 @@
 // Complete solution tables (solve/table_build.hpp): every entry against a fresh solve,
 // look-ups of symmetric and colour-swapped positions, a build killed with SIGKILL and
-// resumed from its checkpoint giving the same bytes, and damaged checkpoints refused.
+// resumed from its checkpoint giving the same bytes, and damaged checkpoints refused;
+// parallel builds (two threads, one shared solver table) against the one-thread bytes.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -205,6 +206,122 @@ TEST_CASE("a build killed mid-run resumes from its checkpoint to the same table"
   CHECK(resumed.entries == whole.entries);
   CHECK(fileBytes(out) == fileBytes(dir / "whole.fgt"));
   CHECK_FALSE(fs::exists(fs::path(out.string() + ".ckpt")));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a parallel build writes the bytes of the one-thread build") {
+  // Two threads solve different positions with one shared solver table, in an order that
+  // depends on timing: only exact values and move sets make the files agree.
+  for (auto [w, h] : {std::pair{2, 3}, std::pair{2, 4}, std::pair{3, 3}}) {
+    const Geometry g(w, h);
+    const fs::path dir = tempDir("parallel");
+    const TableBuildResult one = buildSolutionTable(g, optionsFor(dir / "one.fgt"));
+    REQUIRE(one.complete);
+    for (BuildOrder order : {BuildOrder::Ternary, BuildOrder::DenseFirst}) {
+      TableBuildOptions o = optionsFor(dir / "two.fgt");
+      o.order = order;
+      o.threads = 2;
+      // A small window in one order: the enumeration then waits for the workers often.
+      o.windowPositions = order == BuildOrder::Ternary ? 3 : size_t{1} << 16;
+      uint64_t calls = 0, lastEntries = 0;
+      bool increasing = true;
+      o.onProgress = [&](const BuildProgress& p) {
+        ++calls;
+        increasing = increasing && p.entries >= lastEntries && p.index <= p.total;
+        lastEntries = p.entries;
+      };
+      const TableBuildResult two = buildSolutionTable(g, o);
+      INFO(w << "x" << h << " order " << static_cast<int>(order));
+      REQUIRE(two.complete);
+      CHECK(two.entries == one.entries);
+      CHECK(calls == one.entries + 1);  // after each position and once at the end
+      CHECK(increasing);
+      CHECK(fileBytes(dir / "two.fgt") == fileBytes(dir / "one.fgt"));
+      CHECK_FALSE(fs::exists(dir / "two.fgt.ckpt"));
+      fs::remove(dir / "two.fgt");
+    }
+    fs::remove_all(dir);
+  }
+}
+
+TEST_CASE("a parallel build killed mid-run resumes to the same table") {
+  const BuildOrder order = GENERATE(BuildOrder::Ternary, BuildOrder::DenseFirst);
+  const int resumeThreads = GENERATE(1, 2);
+  INFO("order " << static_cast<int>(order) << " resumed with " << resumeThreads << " threads");
+  const Geometry g(3, 2);
+  const fs::path dir = tempDir("presume");
+  const TableBuildResult whole = buildSolutionTable(g, optionsFor(dir / "whole.fgt"));
+  REQUIRE(whole.complete);
+  const fs::path out = dir / "killed.fgt";
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    TableBuildOptions o = optionsFor(out);
+    o.order = order;
+    o.threads = 2;
+    o.checkpointSeconds = 0;  // a checkpoint after every position
+    int written = 0;
+    o.onCheckpoint = [&](const BuildProgress&) {
+      if (++written == 60) ::kill(::getpid(), SIGKILL);
+    };
+    try {
+      buildSolutionTable(g, o);
+    } catch (...) {
+    }
+    ::_exit(3);  // not reached when the kill happened
+  }
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  REQUIRE(WIFSIGNALED(status));
+  CHECK(WTERMSIG(status) == SIGKILL);
+  CHECK_FALSE(fs::exists(out));
+  REQUIRE(fs::exists(fs::path(out.string() + ".ckpt")));
+  TableBuildOptions same = optionsFor(out);
+  same.order = order;
+  same.threads = resumeThreads;
+  const TableBuildResult resumed = buildSolutionTable(g, same);
+  CHECK(resumed.resumed);
+  REQUIRE(resumed.complete);
+  CHECK(resumed.entries == whole.entries);
+  CHECK(fileBytes(out) == fileBytes(dir / "whole.fgt"));
+  CHECK_FALSE(fs::exists(fs::path(out.string() + ".ckpt")));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a parallel build stopped by its time limit resumes to the same table") {
+  const Geometry g(4, 2);
+  const fs::path dir = tempDir("plimit");
+  const TableBuildResult whole = buildSolutionTable(g, optionsFor(dir / "whole.fgt"));
+  REQUIRE(whole.complete);
+  TableBuildOptions o = optionsFor(dir / "t.fgt");
+  o.threads = 2;
+  o.maxSeconds = 1e-9;  // stops before the first position
+  int checkpoints = 0;
+  o.onCheckpoint = [&](const BuildProgress& p) {
+    ++checkpoints;
+    CHECK(p.index == 0);
+  };
+  const TableBuildResult none = buildSolutionTable(g, o);
+  CHECK_FALSE(none.complete);
+  CHECK(none.entries == 0);
+  CHECK(checkpoints == 1);
+  REQUIRE(fs::exists(dir / "t.fgt.ckpt"));
+  // Stops in the middle (a running solve is cut by the limit and discarded), resumed
+  // until complete, some of the runs with one thread.
+  o.maxSeconds = 0.02;
+  o.onCheckpoint = nullptr;
+  TableBuildResult r;
+  int runs = 0;
+  for (; runs < 1000 && !r.complete; ++runs) {
+    const int run = runs;
+    o.threads = run % 3 == 2 ? 1 : 2;
+    r = buildSolutionTable(g, o);
+    CHECK(r.resumed);
+  }
+  REQUIRE(r.complete);
+  CHECK(runs > 1);  // the whole build takes several times the limit
+  CHECK(r.entries == whole.entries);
+  CHECK(fileBytes(dir / "t.fgt") == fileBytes(dir / "whole.fgt"));
   fs::remove_all(dir);
 }
 
