@@ -998,46 +998,47 @@ Mask safePointsSlow(const Geometry& g, Mask own, Mask opp, bool territory) {
 
 }  // namespace
 
-TEST_CASE("Benson's alive chains agree with the plain definition on random positions") {
-  engine::Rng rng(23);
-  int alive = 0;
+namespace {
+
+// Calls f(g, own, opp) on random positions of several shapes, from both sides.
+template <class F>
+void forRandomPositionsBothSides(uint64_t seed, F&& f) {
+  engine::Rng rng(seed);
   for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 4}, std::pair{5, 3}, std::pair{4, 5},
                       std::pair{5, 5}, std::pair{2, 6}, std::pair{4, 8}}) {
     const Geometry g(w, h);
     for (int i = 0; i < 300; ++i) {
       Mask black, white;
       if (!randomPosition(g, rng, black, white)) continue;
-      for (bool swap : {false, true}) {
-        const Mask own = swap ? white : black, opp = swap ? black : white;
-        const Mask fast = bensonAlive(g, own, opp);
-        INFO(w << "x" << h << " own " << own << " opp " << opp);
-        REQUIRE(fast == bensonAliveSlow(g, own, opp));
-        alive += fast != 0;
-      }
+      f(g, black, white);
+      f(g, white, black);
     }
   }
+}
+
+}  // namespace
+
+TEST_CASE("Benson's alive chains agree with the plain definition on random positions") {
+  int alive = 0;
+  forRandomPositionsBothSides(23, [&](const Geometry& g, Mask own, Mask opp) {
+    const Mask fast = bensonAlive(g, own, opp);
+    INFO(g.width() << "x" << g.height() << " own " << own << " opp " << opp);
+    REQUIRE(fast == bensonAliveSlow(g, own, opp));
+    alive += fast != 0;
+  });
   CHECK(alive > 50);
 }
 
 TEST_CASE("safe points agree with their plain definition on random positions") {
-  engine::Rng rng(29);
   int withRegions = 0;
-  for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 4}, std::pair{5, 3}, std::pair{4, 5},
-                      std::pair{5, 5}, std::pair{2, 6}, std::pair{4, 8}}) {
-    const Geometry g(w, h);
-    for (int i = 0; i < 300; ++i) {
-      Mask black, white;
-      if (!randomPosition(g, rng, black, white)) continue;
-      for (bool swap : {false, true}) {
-        const Mask own = swap ? white : black, opp = swap ? black : white;
-        for (bool territory : {false, true}) {
-          const Mask fast = safePoints(g, own, opp, territory);
-          INFO(w << "x" << h << " own " << own << " opp " << opp << " territory " << territory);
-          REQUIRE(fast == safePointsSlow(g, own, opp, territory));
-          withRegions += (fast & ~own) != 0;
-        }
-      }
+  forRandomPositionsBothSides(29, [&](const Geometry& g, Mask own, Mask opp) {
+    for (bool territory : {false, true}) {
+      const Mask fast = safePoints(g, own, opp, territory);
+      INFO(g.width() << "x" << g.height() << " own " << own << " opp " << opp << " territory "
+                     << territory);
+      REQUIRE(fast == safePointsSlow(g, own, opp, territory));
+      withRegions += (fast & ~own) != 0;
     }
-  }
+  });
   CHECK(withRegions > 50);
 }
