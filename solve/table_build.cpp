@@ -258,11 +258,12 @@ bool buildInParallel(const Geometry& g, const TableBuildOptions& o, const SolveO
       }
       const SolutionEntry e = entryOf(task.own, task.opp, r);
       st.entries.push_back(e);
-      task.solved = true;
+      const int empties = g.points() - popcount(task.own | task.opp);
+      task.solved = true;  // `task` may be freed by the pops below: not used after them
       while (!window.empty() && window.front().solved) window.pop_front(), --handedOut;
       cv.notify_all();
       pr.index = frontier(), pr.entries = st.entries.size(), pr.nodes += r.nodes;
-      pr.empties = g.points() - popcount(task.own | task.opp);
+      pr.empties = empties;
       pr.seconds = secondsSince(start), pr.lastValue = e.value;
       if (o.onProgress) o.onProgress(pr);
       if (secondsSince(lastCheckpoint) >= o.checkpointSeconds) {
