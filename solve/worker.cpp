@@ -487,6 +487,12 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   int nDeferred = 0;
   const bool split = busy_ && depth >= busyMinDepth;
   if (split) mark.t = busy_, mark.i = busy_->slot(key, extra), busy_->enter(mark.i);
+  // What the result rests on (docs/SOLVER.md, "Superko and the table"). A cut rests on
+  // the table entry and the cutting child alone, since its upper bound is the node's own;
+  // a node that does not cut rests on every child, its upper bound being their maximum.
+  // So the children's summaries and repetitions wait here until the loop ends.
+  Summary children;
+  int childrenRep = INT32_MAX;
   for (int i = 0; i < count + nDeferred && !cut; ++i) {
     const int at = i < count ? i : deferred[i - count];  // index into moves
     const int move = moves[at];
@@ -496,13 +502,18 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
       continue;
     }
     bool legal;
-    const Bounds c = evalMove(n, move, std::max(alpha, bestLo), beta, depth - 1, sum, repMin, legal,
-                              captureMoves, pre);
+    Summary childSum;
+    int childRep = INT32_MAX;
+    const Bounds c = evalMove(n, move, std::max(alpha, bestLo), beta, depth - 1, childSum,
+                              childRep, legal, captureMoves, pre);
     if (aborted_) return {-n_, n_};
+    childrenRep = std::min(childrenRep, childRep);
     if (!legal) continue;
+    children.merge(childSum);
     if (c.lo > bestLo) bestLo = c.lo, bestMove = move;
     maxHi = std::max(maxHi, c.hi);
     if (bestLo >= beta) {
+      sum.merge(childSum), repMin = childRep;  // the cut's proof: this child's alone
       cut = true;
       if (move >= 0) {
         history_[move] += static_cast<uint32_t>(depth);
@@ -511,6 +522,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
       }
     }
   }
+  if (!cut) sum.merge(children), repMin = childrenRep;
   const int rlo = std::max(lo, bestLo);
   int rhi = cut ? hi : std::min(hi, maxHi);
   if (rlo > rhi) ++stats_.inconsistent, rhi = rlo;

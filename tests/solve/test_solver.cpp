@@ -196,6 +196,41 @@ TEST_CASE("random positions with their game history match the reference") {
   checkRandomPositionsWithHistory(SolveOptions{});
 }
 
+// A cut rests on the cutting child alone (session 13): its table entry's summary leaves
+// out the children searched before it, so entries are reused on more paths. Many random
+// histories, one table per board and variant (reuse across paths), with and without
+// symmetry and static bounds.
+TEST_CASE("results reused across random game histories match the reference") {
+  int checked = 0;
+  for (int variant = 0; variant < 4; ++variant) {
+    SolveOptions opt;
+    opt.symmetry = !(variant & 1);
+    opt.benson = !(variant & 2);
+    opt.ttLog2 = 14;
+    opt.bestMoves = opt.principalVariation = false;
+    for (auto [w, h, len] : {std::tuple{2, 2, 7}, std::tuple{1, 6, 7}, std::tuple{2, 3, 5},
+                             std::tuple{3, 2, 9}, std::tuple{1, 7, 6}}) {
+      const Geometry g(w, h);
+      Solver shared(g, opt);
+      for (uint64_t seed = 1; seed <= 24; ++seed) {
+        RandomGame rg = randomGame(g, {}, len + static_cast<int>(seed % 4), seed * 104729 + w * 7 + h);
+        if (rg.game.over()) continue;
+        uint64_t nodes = 0;
+        int ref = 0;
+        if (!referenceValueWithin(rg.game, 60'000, ref, nodes)) continue;
+        INFO(w << "x" << h << " variant " << variant << " seed " << seed << "\n"
+               << engine::boardToString(rg.game.board()));
+        const SolveResult r = shared.solve(rg.position);
+        CHECK(r.exact);
+        CHECK(r.value == ref);
+        CHECK(shared.lastStats().inconsistent == 0);
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked > 150);
+}
+
 TEST_CASE("two MTD threads (ABDADA, lazy SMP) keep the reference values") {
   for (bool lazy : {false, true}) {
     SolveOptions opt;
