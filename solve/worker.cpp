@@ -504,8 +504,8 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     bool legal;
     Summary childSum;
     int childRep = INT32_MAX;
-    const Bounds c = evalMove(n, move, std::max(alpha, bestLo), beta, depth - 1, childSum,
-                              childRep, legal, captureMoves, pre);
+    const Bounds c = evalMove(n, move, std::max(alpha, bestLo), beta, depth - 1, childSum, childRep,
+                              legal, captureMoves, pre);
     if (aborted_) return {-n_, n_};
     childrenRep = std::min(childrenRep, childRep);
     if (!legal) continue;

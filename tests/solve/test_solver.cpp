@@ -213,7 +213,8 @@ TEST_CASE("results reused across random game histories match the reference") {
       const Geometry g(w, h);
       Solver shared(g, opt);
       for (uint64_t seed = 1; seed <= 24; ++seed) {
-        RandomGame rg = randomGame(g, {}, len + static_cast<int>(seed % 4), seed * 104729 + w * 7 + h);
+        RandomGame rg =
+            randomGame(g, {}, len + static_cast<int>(seed % 4), seed * 104729 + w * 7 + h);
         if (rg.game.over()) continue;
         uint64_t nodes = 0;
         int ref = 0;
