@@ -16,6 +16,7 @@
 
 #include "engine/board/rng.hpp"
 #include "solve/geometry.hpp"
+#include "solve/zeroed.hpp"
 
 namespace solve {
 
@@ -116,7 +117,8 @@ class TranspositionTable {
   // Every stored entry as (key, extra, data), for table building.
   template <class F>
   void forEach(F&& f) const {
-    for (const Slot& s : slots_) {
+    for (size_t i = 0; i < slots_.size(); ++i) {
+      const Slot& s = slots_[i];
       const uint64_t w0 = s.w[0].load(std::memory_order_relaxed);
       if (w0 == 0) continue;
       const uint64_t key =
@@ -129,9 +131,18 @@ class TranspositionTable {
   }
 
  private:
+  // Plain words read and written through std::atomic_ref, so the table can start as
+  // zero pages from the system (zeroed.hpp) instead of being written entry by entry.
+  struct Word {
+    uint64_t v;
+    uint64_t load(std::memory_order o) const {
+      return std::atomic_ref<uint64_t>(const_cast<uint64_t&>(v)).load(o);
+    }
+    void store(uint64_t x, std::memory_order o) { std::atomic_ref<uint64_t>(v).store(x, o); }
+  };
   struct Slot {
-    std::atomic<uint64_t> check{0};
-    std::atomic<uint64_t> w[4] = {0, 0, 0, 0};
+    Word check;
+    Word w[4];
   };
   static uint64_t rotl(uint64_t v, int r) { return v << r | v >> (64 - r); }
   static uint64_t mix(uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3) {
@@ -141,7 +152,7 @@ class TranspositionTable {
     return engine::splitmix64(key ^ (uint64_t{extra} << 56) ^ extra) & mask_;
   }
   size_t mask_;
-  std::vector<Slot> slots_;
+  ZeroedArray<Slot> slots_;
 };
 
 }  // namespace solve

@@ -5,6 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
@@ -13,7 +16,9 @@
 #include "solve/benson.hpp"
 #include "solve/minimax.hpp"
 #include "solve/solver.hpp"
+#include "solve/tt.hpp"
 #include "solve/worker.hpp"
+#include "solve/zeroed.hpp"
 
 using engine::Color;
 using namespace solve;
@@ -1077,4 +1082,53 @@ TEST_CASE("safe points agree with their plain definition on random positions") {
     }
   });
   CHECK(withRegions > 50);
+}
+
+TEST_CASE("zeroed tables start empty and keep what is stored (small and mapped)") {
+  for (size_t n : {size_t{1}, size_t{1000}, size_t{1} << 19}) {  // 16 B entries: 8 MB mapped
+    struct Entry {
+      uint64_t a, b;
+    };
+    ZeroedArray<Entry> z(n);
+    INFO("entries " << n);
+    REQUIRE(z.size() == n);
+    CHECK(z.bytes() == n * sizeof(Entry));
+    bool zero = true;
+    for (size_t i = 0; i < n; ++i) zero = zero && z[i].a == 0 && z[i].b == 0;
+    CHECK(zero);
+    if (z.bytes() >= (size_t{1} << 21)) {  // mapped: starts on a huge-page boundary
+      CHECK(reinterpret_cast<uintptr_t>(&z[0]) % (size_t{1} << 21) == 0);
+    }
+    for (size_t i = 0; i < n; i += 7) z[i] = {i, ~i};
+    ZeroedArray<Entry> moved(std::move(z));
+    bool kept = true;
+    for (size_t i = 0; i < n; ++i) {
+      kept = kept && moved[i].a == (i % 7 ? 0 : i) && moved[i].b == (i % 7 ? 0 : ~i);
+    }
+    CHECK(kept);
+  }
+  // A mapped transposition table (2^18 entries of 40 bytes): what is stored is found.
+  TranspositionTable tt(18);
+  engine::Rng rng(13);
+  std::vector<std::pair<uint64_t, uint8_t>> keys;
+  for (int i = 0; i < 1000; ++i) {
+    const uint64_t key = rng.next() | 1;
+    const uint8_t extra = static_cast<uint8_t>(i % 5);
+    TTData d;
+    d.lower = -(i % 16), d.upper = i % 16, d.move = i % 16, d.work = 40;
+    tt.store(key, extra, d);
+    keys.emplace_back(key, extra);
+  }
+  int found = 0;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    TTData d;
+    if (!tt.probe(keys[i].first, keys[i].second, d)) continue;
+    ++found;
+    CHECK(d.lower == -static_cast<int>(i % 16));
+    CHECK(d.upper == static_cast<int>(i % 16));
+  }
+  CHECK(found >= 990);  // two slots a bucket in 2^17 buckets: collisions are rare
+  size_t listed = 0;
+  tt.forEach([&](uint64_t, uint8_t, const TTData&) { ++listed; });
+  CHECK(listed == static_cast<size_t>(found));
 }
