@@ -461,9 +461,10 @@ SolveResult Solver::solve(const Position& position) {
       !opt_.proofNumber && opt_.mtdSplit && threads > 1 && opt_.algorithm == Algorithm::Mtdf;
   MtdQuestions mtdQuestions(threads, -n, n, firstQuestion, heuristic, opt_.bisect);
   // Several MTD threads: lazy SMP (opt_.lazySmp, the default: each thread its own move
-  // ordering and horizons) or ABDADA (every thread on the same tests and horizons, moves
-  // whose subtree another thread is inside deferred). Either way they share the table
-  // and the first exact answer stops the others.
+  // ordering, all on the same horizons; session 13: a horizon one ply deeper a thread
+  // searched more nodes on every board measured) or ABDADA (every thread on the same
+  // tests and horizons, moves whose subtree another thread is inside deferred). Either
+  // way they share the table and the first exact answer stops the others.
   const bool lazy = opt_.lazySmp || opt_.proofNumber;  // df-pn hybrid: as before
   std::unique_ptr<BusyTable> busy;
   if (threads > 1 && !lazy && !mtdSplit) busy = std::make_unique<BusyTable>(16);
@@ -489,7 +490,7 @@ SolveResult Solver::solve(const Position& position) {
       proofNumberRoot(w, *pnTables[0], opt_, root, sign * opt_.firstGuess, tlo, thi);
     } else {
       iterate(
-          w, opt_, opt_.firstDepth + (lazy ? t : 0), firstQuestion,
+          w, opt_, opt_.firstDepth, firstQuestion,
           [&](int a, int b, int d) {
             Summary s;
             int rep = INT32_MAX;
