@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <vector>
 
 #include "engine/board/rng.hpp"
 #include "solve/geometry.hpp"
@@ -113,7 +112,7 @@ class TranspositionTable {
     s.w[2].store(w2, std::memory_order_relaxed);
     s.w[3].store(w3, std::memory_order_relaxed);
   }
-  size_t bytes() const { return slots_.size() * sizeof(Slot); }
+  size_t bytes() const { return slots_.bytes(); }
   // Every stored entry as (key, extra, data), for table building.
   template <class F>
   void forEach(F&& f) const {

@@ -509,10 +509,11 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     if (aborted_) return {-n_, n_};
     childrenRep = std::min(childrenRep, childRep);
     if (!legal) continue;
-    children.merge(childSum);
     if (c.lo > bestLo) bestLo = c.lo, bestMove = move;
     maxHi = std::max(maxHi, c.hi);
-    if (bestLo >= beta) {
+    if (bestLo < beta) {
+      children.merge(childSum);
+    } else {
       sum.merge(childSum), repMin = childRep;  // the cut's proof: this child's alone
       cut = true;
       if (move >= 0) {
