@@ -420,6 +420,7 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.notStored += s.notStored;
   into.inconsistent += s.inconsistent;
   into.etcCuts += s.etcCuts;
+  into.softCuts += s.softCuts;
   into.staticCuts += s.staticCuts;
   into.horizonLeaves += s.horizonLeaves;
   into.gameEnds += s.gameEnds;

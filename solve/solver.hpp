@@ -96,6 +96,12 @@ struct SolveOptions {
   bool bisect = true;
   // Enhanced transposition cut-offs at nodes at least this far above the horizon.
   int etcMinDepth = 3;
+  // Give up on a node this close to the horizon (remaining plies) as soon as a child is
+  // left undecided by the horizon: the node cannot then be proven below the window, only
+  // above it by a later child, which near the horizon rarely happens; its proven bounds
+  // are still returned (the upper one its own static or table bound). Search effort only
+  // (docs/SOLVER.md, session 14: 37-74% fewer nodes on 5 of 6 boards); 0: off.
+  int softCutDepth = 3;
   // Search without a horizon: depth-first proof-number search (df-pn) on "value >= t",
   // bisecting the proven interval (solve/dfpn.hpp; docs/SOLVER.md, session 6). false:
   // the iterative-deepening MTD search above. Several threads: see splitQuestions.
@@ -139,6 +145,7 @@ struct SearchStats {
   uint64_t inconsistent = 0;      // bounds that crossed (must stay 0: a soundness check)
   uint64_t etcCuts = 0;           // nodes cut by a child's table entry (enhanced cut-off)
   uint64_t staticCuts = 0;        // nodes decided by the static bounds alone
+  uint64_t softCuts = 0;          // nodes given up at an undecided child (softCutDepth)
   uint64_t horizonLeaves = 0;     // nodes left undecided at the iterative-deepening horizon
   uint64_t gameEnds = 0;          // second passes (the game scored)
   int depth = 0;                  // last iterative-deepening horizon

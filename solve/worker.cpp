@@ -462,7 +462,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   Mask captureMoves = 0;
   const int count = orderMoves(n, ttMove, ply, moves, &captureMoves);
   int bestLo = -1000, maxHi = -1000, bestMove = -2, repMin = INT32_MAX;
-  bool cut = false;
+  bool cut = false, softCut = false;
   const uint64_t nodesBefore = nodes_;
   // The children the cut-off pass played (every point move, when it did not cut).
   std::array<PlayedChild, MAX_POINTS + 1> played;
@@ -513,6 +513,13 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     maxHi = std::max(maxHi, c.hi);
     if (bestLo < beta) {
       children.merge(childSum);
+      // Undecided near the horizon: give up (SolveOptions::softCutDepth). This node can
+      // no longer be proven below the window, and the bounds returned stay proven.
+      if (depth <= opt_.softCutDepth && c.hi >= beta) {
+        softCut = true;
+        ++stats_.softCuts;
+        break;
+      }
     } else {
       sum.merge(childSum), repMin = childRep;  // the cut's proof: this child's alone
       cut = true;
@@ -525,7 +532,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   }
   if (!cut) sum.merge(children), repMin = childrenRep;
   const int rlo = std::max(lo, bestLo);
-  int rhi = cut ? hi : std::min(hi, maxHi);
+  int rhi = cut || softCut ? hi : std::min(hi, maxHi);
   if (rlo > rhi) ++stats_.inconsistent, rhi = rlo;
   sumOut.merge(sum);
   if (repMin < ply) {  // rests on a position older than this node: not stored

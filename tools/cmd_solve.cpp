@@ -46,7 +46,7 @@ std::string moveList(const solve::Geometry& g, const std::vector<int>& moves, bo
 std::string statsJson(const solve::SearchStats& s) {
   std::ostringstream o;
   o << "{\"tt_hits\": " << s.ttHits << ", \"tt_history_refused\": " << s.ttHistoryRefused
-    << ", \"not_stored\": " << s.notStored << ", \"etc_cuts\": " << s.etcCuts
+    << ", \"not_stored\": " << s.notStored << ", \"etc_cuts\": " << s.etcCuts << ", \"soft_cuts\": " << s.softCuts
     << ", \"static_cuts\": " << s.staticCuts << ", \"horizon_leaves\": " << s.horizonLeaves
     << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
     << ", \"guess_nodes\": " << s.guessNodes << "}";
@@ -71,6 +71,8 @@ int runSolve(const std::vector<std::string>& args) {
       "max-seconds", po::value(&maxSeconds)->default_value(0), "time limit (0: none)")(
       "algorithm", po::value(&algorithm)->default_value("mtdf"), "mtdf or alphabeta")(
       "tt-log2", po::value(&ttLog2)->default_value(20), "table of 2^N 40-byte entries")(
+      "bounds-log2", po::value<int>()->default_value(0),
+      "each search thread's static-bounds memo of 2^N 16-byte entries (0: from --tt-log2)")(
       "threads", po::value(&threads)->default_value(1), "OpenMP threads (root analysis)")(
       "first-depth", po::value<int>()->default_value(0),
       "first iterative-deepening horizon in plies (0: 2 * points - 4)")(
@@ -87,6 +89,8 @@ int runSolve(const std::vector<std::string>& args) {
       "search", po::value<std::string>()->default_value("mtd"),
       "mtd (iterative deepening with a horizon) or dfpn (proof numbers, no horizon)")(
       "epsilon", po::value<double>()->default_value(0.25), "df-pn's 1+epsilon trick")(
+      "soft-cut-depth", po::value<int>()->default_value(3),
+      "give up on a node this close to the horizon at its first undecided child (0: off)")(
       "etc-min-depth", po::value<int>()->default_value(3),
       "enhanced transposition cut-offs this far above the horizon")(
       "no-symmetry", "do not fold symmetric positions in the table")(
@@ -140,6 +144,8 @@ int runSolve(const std::vector<std::string>& args) {
   opt.maxNodes = maxNodes;
   opt.maxSeconds = maxSeconds;
   opt.ttLog2 = ttLog2;
+  opt.boundsLog2 = vm["bounds-log2"].as<int>();
+  if (opt.boundsLog2 < 0 || opt.boundsLog2 > 22) throw UsageError("--bounds-log2 must be 0..22");
   opt.threads = threads;
   opt.algorithm = algorithm == "mtdf" ? solve::Algorithm::Mtdf : solve::Algorithm::AlphaBeta;
   opt.symmetry = !vm.count("no-symmetry");
@@ -162,6 +168,8 @@ int runSolve(const std::vector<std::string>& args) {
     throw UsageError("--guess-depth must be between 0 and 12");
   }
   opt.etcMinDepth = vm["etc-min-depth"].as<int>();
+  opt.softCutDepth = vm["soft-cut-depth"].as<int>();
+  if (opt.softCutDepth < 0) throw UsageError("--soft-cut-depth must be 0 or more");
   const std::string search = vm["search"].as<std::string>();
   if (search != "mtd" && search != "dfpn") throw UsageError("--search must be mtd or dfpn");
   opt.proofNumber = search == "dfpn";

@@ -155,6 +155,7 @@ TEST_CASE("MTD(f) guesses, bisection and cut-off depths change effort, not value
       opt.bisect = variant & 4;
       opt.etcMinDepth = variant & 8 ? 1 : 5;
       opt.territory = variant != 1;
+      opt.softCutDepth = std::array{0, 3, 99}[variant / 3 % 3];
       INFO(w << "x" << h << " variant " << variant);
       const SolveResult r = solveEmpty(w, h, {}, opt);
       CHECK(r.exact);
@@ -199,6 +200,28 @@ void checkRandomPositionsWithHistory(SolveOptions opt) {
 
 TEST_CASE("random positions with their game history match the reference") {
   checkRandomPositionsWithHistory(SolveOptions{});
+}
+
+// Soft cuts (SolveOptions::softCutDepth) return bounds whose upper half is the node's own
+// and rest on the children searched before the undecided one: off, and at every depth
+// (where they also make the driver deepen further), the values and the table's reuse
+// across histories must stay right.
+TEST_CASE("soft cuts off and everywhere keep values exact") {
+  for (int depth : {0, 99}) {
+    SolveOptions opt;
+    opt.softCutDepth = depth;
+    INFO("soft cut depth " << depth);
+    checkRandomPositionsWithHistory(opt);
+  }
+  for (auto [w, h, value] : {std::tuple{2, 3, 0}, std::tuple{3, 3, 9}, std::tuple{2, 4, 8}}) {
+    SolveOptions opt;
+    opt.softCutDepth = 99;
+    opt.bestMoves = opt.principalVariation = false;
+    const SolveResult r = solveEmpty(w, h, {}, opt);
+    INFO(w << "x" << h);
+    CHECK(r.exact);
+    CHECK(r.value == value);
+  }
 }
 
 // A cut rests on the cutting child alone (session 13): its table entry's summary leaves
