@@ -100,8 +100,10 @@ struct SolveOptions {
   // left undecided by the horizon: the node cannot then be proven below the window, only
   // above it by a later child, which near the horizon rarely happens; its proven bounds
   // are still returned (the upper one its own static or table bound). Search effort only
-  // (docs/SOLVER.md, session 14: 37-74% fewer nodes on 5 of 6 boards); 0: off.
-  int softCutDepth = 3;
+  // (docs/SOLVER.md, session 14: 37-74% fewer nodes on 5 of 6 boards of 12-16 points,
+  // but 4x5's first question unsettled after 25 minutes, which it settles without); 0:
+  // off; -1 (the default): 3 on boards of up to 16 points, off on larger ones.
+  int softCutDepth = -1;
   // Search without a horizon: depth-first proof-number search (df-pn) on "value >= t",
   // bisecting the proven interval (solve/dfpn.hpp; docs/SOLVER.md, session 6). false:
   // the iterative-deepening MTD search above. Several threads: see splitQuestions.

@@ -37,6 +37,7 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
               opt.territory) {
   n_ = g_.points();
   sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;
+  softCutDepth_ = opt_.softCutDepth >= 0 ? opt_.softCutDepth : n_ <= 16 ? 3 : 0;
   for (uint64_t h : root.history) {
     Node n{h & 0xFFFFFFFFu, h >> 32, false, -1, 0};
     pushPath(n, false);
@@ -515,7 +516,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
       children.merge(childSum);
       // Undecided near the horizon: give up (SolveOptions::softCutDepth). This node can
       // no longer be proven below the window, and the bounds returned stay proven.
-      if (depth <= opt_.softCutDepth && c.hi >= beta) {
+      if (depth <= softCutDepth_ && c.hi >= beta) {
         softCut = true;
         ++stats_.softCuts;
         break;

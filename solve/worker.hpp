@@ -177,6 +177,7 @@ class Worker {
   SearchLimits limits_;
   int n_ = 0;
   bool sideMatters_ = false;  // cycles drawn: (position, side) repeats, not positions
+  int softCutDepth_ = 0;      // SolveOptions::softCutDepth resolved for this board
   std::vector<uint64_t> path_;
   std::vector<uint8_t> side_;
   std::vector<int> captureAt_;  // index of the last capture at or before each entry

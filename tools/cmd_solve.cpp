@@ -89,8 +89,9 @@ int runSolve(const std::vector<std::string>& args) {
       "search", po::value<std::string>()->default_value("mtd"),
       "mtd (iterative deepening with a horizon) or dfpn (proof numbers, no horizon)")(
       "epsilon", po::value<double>()->default_value(0.25), "df-pn's 1+epsilon trick")(
-      "soft-cut-depth", po::value<int>()->default_value(3),
-      "give up on a node this close to the horizon at its first undecided child (0: off)")(
+      "soft-cut-depth", po::value<int>()->default_value(-1),
+      "give up on a node this close to the horizon at its first undecided child (0: off; "
+      "-1: 3 on boards of up to 16 points, off on larger ones)")(
       "etc-min-depth", po::value<int>()->default_value(3),
       "enhanced transposition cut-offs this far above the horizon")(
       "no-symmetry", "do not fold symmetric positions in the table")(
@@ -169,7 +170,7 @@ int runSolve(const std::vector<std::string>& args) {
   }
   opt.etcMinDepth = vm["etc-min-depth"].as<int>();
   opt.softCutDepth = vm["soft-cut-depth"].as<int>();
-  if (opt.softCutDepth < 0) throw UsageError("--soft-cut-depth must be 0 or more");
+  if (opt.softCutDepth < -1) throw UsageError("--soft-cut-depth must be -1 (auto) or more");
   const std::string search = vm["search"].as<std::string>();
   if (search != "mtd" && search != "dfpn") throw UsageError("--search must be mtd or dfpn");
   opt.proofNumber = search == "dfpn";

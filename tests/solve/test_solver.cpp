@@ -213,6 +213,20 @@ TEST_CASE("soft cuts off and everywhere keep values exact") {
     INFO("soft cut depth " << depth);
     checkRandomPositionsWithHistory(opt);
   }
+  // The default (-1) soft-cuts on boards of up to 16 points and not on larger ones.
+  for (auto [w, h, depth, expectCuts] :
+       {std::tuple{3, 4, -1, true}, std::tuple{3, 4, 0, false}, std::tuple{4, 5, -1, false},
+        std::tuple{4, 5, 3, true}}) {
+    SolveOptions opt;
+    opt.softCutDepth = depth;
+    opt.maxNodes = 200'000;
+    opt.bestMoves = opt.principalVariation = false;
+    const Geometry g(w, h);
+    Solver s(g, opt);
+    s.solve(Position{});
+    INFO(w << "x" << h << " soft cut depth " << depth);
+    CHECK((s.lastStats().softCuts > 0) == expectCuts);
+  }
   for (auto [w, h, value] : {std::tuple{2, 3, 0}, std::tuple{3, 3, 9}, std::tuple{2, 4, 8}}) {
     SolveOptions opt;
     opt.softCutDepth = 99;
