@@ -46,9 +46,10 @@ std::string moveList(const solve::Geometry& g, const std::vector<int>& moves, bo
 std::string statsJson(const solve::SearchStats& s) {
   std::ostringstream o;
   o << "{\"tt_hits\": " << s.ttHits << ", \"tt_history_refused\": " << s.ttHistoryRefused
-    << ", \"not_stored\": " << s.notStored << ", \"etc_cuts\": " << s.etcCuts << ", \"soft_cuts\": " << s.softCuts
-    << ", \"static_cuts\": " << s.staticCuts << ", \"horizon_leaves\": " << s.horizonLeaves
-    << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
+    << ", \"not_stored\": " << s.notStored << ", \"etc_cuts\": " << s.etcCuts
+    << ", \"soft_cuts\": " << s.softCuts << ", \"static_cuts\": " << s.staticCuts
+    << ", \"horizon_leaves\": " << s.horizonLeaves << ", \"game_ends\": " << s.gameEnds
+    << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
     << ", \"guess_nodes\": " << s.guessNodes << "}";
   return o.str();
 }

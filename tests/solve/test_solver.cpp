@@ -214,9 +214,8 @@ TEST_CASE("soft cuts off and everywhere keep values exact") {
     checkRandomPositionsWithHistory(opt);
   }
   // The default (-1) soft-cuts on boards of up to 16 points and not on larger ones.
-  for (auto [w, h, depth, expectCuts] :
-       {std::tuple{3, 4, -1, true}, std::tuple{3, 4, 0, false}, std::tuple{4, 5, -1, false},
-        std::tuple{4, 5, 3, true}}) {
+  for (auto [w, h, depth, expectCuts] : {std::tuple{3, 4, -1, true}, std::tuple{3, 4, 0, false},
+                                         std::tuple{4, 5, -1, false}, std::tuple{4, 5, 3, true}}) {
     SolveOptions opt;
     opt.softCutDepth = depth;
     opt.maxNodes = 200'000;
