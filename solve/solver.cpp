@@ -46,6 +46,24 @@ double elapsed(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// The null-window test "value >= beta" at one horizon: f(beta - 1, beta, depth), or with
+// SolveOptions::oneSided two one-sided searches, first the one that can only answer yes
+// (no, with oneSidedNoFirst), then, if it left the test undecided, the other.
+template <class F>
+Bounds ask(Worker& w, const SolveOptions& o, F&& f, int beta, int depth) {
+  if (!o.oneSided) return f(beta - 1, beta, depth);
+  const bool expectYes = !o.oneSidedNoFirst;
+  w.setOneSided(expectYes);
+  Bounds b = f(beta - 1, beta, depth);
+  if (!w.aborted() && b.lo < beta && b.hi >= beta) {
+    w.setOneSided(!expectYes);
+    const Bounds c = f(beta - 1, beta, depth);
+    b.lo = std::max(b.lo, c.lo), b.hi = std::min(b.hi, c.hi);
+  }
+  w.oneSidedOff();
+  return b;
+}
+
 // Iterative deepening on the horizon with MTD(f) at each depth (A. Plaat et al.,
 // "Best-first fixed-depth minimax algorithms", 1996: null-window tests that narrow
 // [lo, hi]) or one full-window alpha-beta search per depth. f(alpha, beta, depth) returns
@@ -72,7 +90,7 @@ void iterate(Worker& w, const SolveOptions& o, int firstDepth, int firstGuess, F
       while (lo < hi) {
         if (o.bisect && !galloping) guess = lo + (hi - lo + 1) / 2;
         const int beta = std::clamp(guess, lo + 1, hi);
-        const Bounds b = f(beta - 1, beta, depth);
+        const Bounds b = ask(w, o, f, beta, depth);
         if (w.aborted()) return;
         lo = std::max(lo, b.lo), hi = std::min(hi, b.hi);
         const bool yes = b.lo >= beta;
@@ -96,7 +114,7 @@ template <class F>
 int decide(Worker& w, const SolveOptions& o, F&& f, int target) {
   for (int depth = o.firstDepth;; depth += o.depthStep) {
     depth = std::min(depth, o.maxDepth);
-    const Bounds b = f(target - 1, target, depth);
+    const Bounds b = ask(w, o, f, target, depth);
     if (w.aborted()) return -1;
     if (b.lo >= target) return 1;
     if (b.hi < target) return 0;

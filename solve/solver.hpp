@@ -104,6 +104,18 @@ struct SolveOptions {
   // but 4x5's first question unsettled after 25 minutes, which it settles without); 0:
   // off; -1 (the default): 3 on boards of up to 16 points, off on larger ones.
   int softCutDepth = -1;
+  // Each null-window test "value >= beta" as two one-sided searches at the same horizon
+  // (session 16): the first gives up at every node of the side that must fail for a yes
+  // (a soft cut at every depth, at that side's nodes only), so it can only answer yes;
+  // the second, run only if the first left the test undecided, does the same for a no.
+  // A two-sided search at a horizon decides what one of the two decides there; the
+  // one-sided ones skip the siblings of the first undecided child at half the nodes.
+  // Search effort only (docs/SOLVER.md, session 16): fewer nodes on 2x6 and 5x3 and in
+  // complete-table builds, more on 4x4. Used by the serial and lazy SMP drivers and the
+  // optimal-move tests, not by --mtd-split, ABDADA or df-pn.
+  bool oneSided = false;
+  // With oneSided: the search that can answer no first.
+  bool oneSidedNoFirst = false;
   // Search without a horizon: depth-first proof-number search (df-pn) on "value >= t",
   // bisecting the proven interval (solve/dfpn.hpp; docs/SOLVER.md, session 6). false:
   // the iterative-deepening MTD search above. Several threads: see splitQuestions.

@@ -444,6 +444,7 @@ TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& 
   so.rules = o.rules;
   so.ttLog2 = o.ttLog2;
   so.boundsLog2 = o.boundsLog2;
+  so.oneSided = o.oneSided;
   so.threads = 1;
   so.bestMoves = true;
   so.principalVariation = false;

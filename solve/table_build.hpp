@@ -68,6 +68,9 @@ struct TableBuildOptions {
   BuildOrder order = BuildOrder::Ternary;  // ternary: fewer nodes than DenseFirst (SOLVER.md)
   int ttLog2 = 20;
   int boundsLog2 = 12;  // each solve's static-bounds memo (SolveOptions::boundsLog2)
+  // Each solve's null-window tests as one-sided searches (SolveOptions::oneSided; session
+  // 16: the 2x6 and 2x7 builds faster). Search effort only: the same bytes.
+  bool oneSided = true;
   // 1: one position at a time (each solve with one thread). N >= 2 (session 12): N
   // threads solve different positions at once, each with one-thread solves, all sharing
   // one solver table of 2^ttLog2 entries; the table bytes are the same.

@@ -364,25 +364,32 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
                              int beta, Mask captureMoves, Summary& sum, int& value,
                              std::array<PlayedChild, MAX_POINTS + 1>& played) {
   const int ply = static_cast<int>(path_.size()) - 1;
+  // Two passes: every child's key first, with its table bucket prefetched, then the
+  // probes, so that the cache misses of the probes overlap instead of queueing.
   for (int i = 0; i < count; ++i) {
     const int move = moves[i];
     if (move < 0) continue;  // a pass child is cheap to search; skip it here
     PlayedChild& pc = played[i];
     const Node child = playFast(n, move, captureMoves, pc.captured);
     pc.own = child.own, pc.opp = child.opp, pc.ko = child.ko;
-    const uint64_t abs = absKey(child);
     const int lastCap = pc.captured ? ply + 1 : captureAt_.back();
-    pc.rep = repetition(abs, child.whiteToMove, lastCap);
+    pc.rep = repetition(absKey(child), child.whiteToMove, lastCap);
     if (pc.rep >= 0) continue;
     canonical(child, pc.key, pc.extra, pc.sym);
-    const uint64_t key = pc.key;
-    const uint8_t extra = pc.extra;
-    const int sym = pc.sym;
+    tt_.prefetch(pc.key, pc.extra);
+  }
+  const bool childWhite = !n.whiteToMove;
+  for (int i = 0; i < count; ++i) {
+    const int move = moves[i];
+    if (move < 0) continue;
+    const PlayedChild& pc = played[i];
+    if (pc.rep >= 0) continue;
     TTData e;
-    if (!tt_.probe(key, extra, e) || -e.upper < beta) continue;
-    const Summary s = fromTable(e.summary, sym, child.whiteToMove);
+    if (!tt_.probe(pc.key, pc.extra, e) || -e.upper < beta) continue;
+    const Summary s = fromTable(e.summary, pc.sym, childWhite);
     if (pathMeets(s, ply + 1)) continue;
-    sum.add(abs & 0xFFFFFFFFu, abs >> 32, sideMatters_ ? child.whiteToMove : 0);
+    const uint64_t abs = childWhite ? (pc.opp | pc.own << 32) : (pc.own | pc.opp << 32);
+    sum.add(abs & 0xFFFFFFFFu, abs >> 32, sideMatters_ ? childWhite : 0);
     sum.merge(s);
     ++stats_.etcCuts;
     value = -e.upper;
@@ -514,9 +521,11 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     maxHi = std::max(maxHi, c.hi);
     if (bestLo < beta) {
       children.merge(childSum);
-      // Undecided near the horizon: give up (SolveOptions::softCutDepth). This node can
-      // no longer be proven below the window, and the bounds returned stay proven.
-      if (depth <= softCutDepth_ && c.hi >= beta) {
+      // Undecided near the horizon, or at a node of the side a one-sided search gives up
+      // for: give up (SolveOptions::softCutDepth, oneSided). This node can no longer be
+      // proven below the window, and the bounds returned stay proven.
+      if ((depth <= softCutDepth_ || oneSidedWhite_ == static_cast<int>(n.whiteToMove)) &&
+          c.hi >= beta) {
         softCut = true;
         ++stats_.softCuts;
         break;

@@ -127,6 +127,12 @@ class Worker {
   void setBusyTable(BusyTable* busy) { busy_ = busy; }
   static constexpr int busyMinDepth = 4;
 
+  // Soft cuts at every depth at the nodes of one side (see SolveOptions::oneSided):
+  // against = true cuts at the nodes of the opponent of the path's last position's mover
+  // (a search for a proof that the root's value is >= beta), false at that mover's own
+  // nodes (a proof that it is < beta); off() stops it.
+  void setOneSided(bool against) { oneSidedWhite_ = side_.back() ^ (against ? 1 : 0); }
+  void oneSidedOff() { oneSidedWhite_ = -1; }
   bool aborted() const { return aborted_; }
   // After a cancelled question (SearchLimits::cancel): clears the flag and the abort so
   // that the worker can take another question; false when a real limit stopped it.
@@ -178,6 +184,7 @@ class Worker {
   int n_ = 0;
   bool sideMatters_ = false;  // cycles drawn: (position, side) repeats, not positions
   int softCutDepth_ = 0;      // SolveOptions::softCutDepth resolved for this board
+  int oneSidedWhite_ = -1;    // soft cuts at every node whose mover is this (1 White, 0 Black)
   std::vector<uint64_t> path_;
   std::vector<uint8_t> side_;
   std::vector<int> captureAt_;  // index of the last capture at or before each entry

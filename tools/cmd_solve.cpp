@@ -90,6 +90,10 @@ int runSolve(const std::vector<std::string>& args) {
       "search", po::value<std::string>()->default_value("mtd"),
       "mtd (iterative deepening with a horizon) or dfpn (proof numbers, no horizon)")(
       "epsilon", po::value<double>()->default_value(0.25), "df-pn's 1+epsilon trick")(
+      "one-sided",
+      "each null-window test as two one-sided searches (one that can only answer yes, then "
+      "one that can only answer no; search effort only)")(
+      "no-first", "with --one-sided: the search that can only answer no first")(
       "soft-cut-depth", po::value<int>()->default_value(-1),
       "give up on a node this close to the horizon at its first undecided child (0: off; "
       "-1: 3 on boards of up to 16 points, off on larger ones)")(
@@ -171,6 +175,9 @@ int runSolve(const std::vector<std::string>& args) {
   }
   opt.etcMinDepth = vm["etc-min-depth"].as<int>();
   opt.softCutDepth = vm["soft-cut-depth"].as<int>();
+  opt.oneSided = vm.count("one-sided") > 0;
+  opt.oneSidedNoFirst = vm.count("no-first") > 0;
+  if (opt.oneSidedNoFirst && !opt.oneSided) throw UsageError("--no-first needs --one-sided");
   if (opt.softCutDepth < -1) throw UsageError("--soft-cut-depth must be -1 (auto) or more");
   const std::string search = vm["search"].as<std::string>();
   if (search != "mtd" && search != "dfpn") throw UsageError("--search must be mtd or dfpn");

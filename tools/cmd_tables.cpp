@@ -169,6 +169,7 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   o.boundsLog2 = vm["bounds-log2"].as<int>();
   if (o.boundsLog2 < 0 || o.boundsLog2 > 22) throw UsageError("--bounds-log2 must be 0..22");
   o.threads = vm["threads"].as<int>();
+  o.oneSided = vm.count("two-sided") == 0;
   const std::string order = vm["order"].as<std::string>();
   if (order == "dense") {
     o.order = solve::BuildOrder::DenseFirst;
@@ -252,6 +253,9 @@ int runBuild(const std::vector<std::string>& args) {
       "threads", po::value<int>()->default_value(1),
       "--solve: threads solving different positions at once (one shared solver table, "
       "one-thread solves; the same bytes)")(
+      "two-sided",
+      "--solve: plain null-window tests instead of one-sided searches (fgo solve --one-sided; "
+      "the same bytes)")(
       "order", po::value<std::string>()->default_value("ternary"),
       "--solve: enumeration order, ternary (the original, fewer nodes) or dense (fewest "
       "empty points first); the same bytes")("quiet,q", "--solve: no progress bar");
