@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -39,6 +40,18 @@ std::vector<std::string> names(const Geometry& g, const std::vector<int>& moves)
   std::vector<std::string> out;
   for (int m : moves) out.push_back(g.vertex(m));
   return out;
+}
+
+// The area score at the end of `pv` replayed on the engine from the empty board, or
+// nullopt when a move is illegal there or the game has not ended.
+std::optional<int> replayedScore(const Geometry& g, const std::vector<int>& pv) {
+  engine::Game game(g.size());
+  for (int m : pv) {
+    const engine::Point p = m < 0 ? engine::PASS : game.board().point(g.x(m), g.y(m));
+    if (game.play(p, game.toMove()) != engine::MoveError::None) return std::nullopt;
+  }
+  if (!game.over()) return std::nullopt;
+  return CompactBoard::fromEngine(g, game.board()).areaScore();
 }
 
 // A random game of `moves` moves on engine::Game (passes included), with the compact
@@ -262,13 +275,7 @@ TEST_CASE("one-sided tests keep values, optimal moves and history reuse exact") 
       CHECK(one.value == two.value);
       CHECK(names(g, one.best) == names(g, two.best));
       // The principal variation may differ; replayed, it must end the game at that value.
-      engine::Game game(g.size());
-      for (int m : one.pv) {
-        const engine::Point p = m < 0 ? engine::PASS : game.board().point(g.x(m), g.y(m));
-        REQUIRE(game.play(p, game.toMove()) == engine::MoveError::None);
-      }
-      CHECK(game.over());
-      CHECK(CompactBoard::fromEngine(g, game.board()).areaScore() == one.value);
+      CHECK(replayedScore(g, one.pv) == one.value);
       opt.softCutDepth = -1;
     }
   }
@@ -428,15 +435,7 @@ TEST_CASE("best moves and the principal variation are optimal") {
   REQUIRE(!r.best.empty());
   REQUIRE(!r.pv.empty());
   // Replaying the PV on the engine ends the game with exactly the solved score.
-  engine::Game game(g.size());
-  for (int m : r.pv) {
-    const engine::Point p = m < 0 ? engine::PASS : game.board().point(g.x(m), g.y(m));
-    REQUIRE(game.play(p, game.toMove()) == engine::MoveError::None);
-  }
-  CHECK(game.over());
-  const Geometry& gg = g;
-  const CompactBoard end = CompactBoard::fromEngine(gg, game.board());
-  CHECK(end.areaScore() == r.value);
+  CHECK(replayedScore(g, r.pv) == r.value);
   // Each listed best move, played, leaves a position of the same value (solved afresh
   // with the empty board as history), and every other move a worse one.
   for (int m = -1; m < g.points(); ++m) {
@@ -867,13 +866,7 @@ TEST_CASE("df-pn: the principal variation replays to the value; 3x4 = +4; limits
   const SolveResult r = s.solve(Position{});
   REQUIRE(r.exact);
   CHECK(r.value == solveEmpty(2, 3).value);
-  engine::Game game(g.size());
-  for (int m : r.pv) {
-    const engine::Point p = m < 0 ? engine::PASS : game.board().point(g.x(m), g.y(m));
-    REQUIRE(game.play(p, game.toMove()) == engine::MoveError::None);
-  }
-  CHECK(game.over());
-  CHECK(CompactBoard::fromEngine(g, game.board()).areaScore() == r.value);
+  CHECK(replayedScore(g, r.pv) == r.value);
   SolveOptions opt = proofNumber();
   opt.bestMoves = opt.principalVariation = false;
   for (int threads : {1, 2}) {
