@@ -109,7 +109,8 @@ struct SolveOptions {
   // (a soft cut at every depth, at that side's nodes only), so it can only answer yes;
   // the second, run only if the first left the test undecided, does the same for a no.
   // A two-sided search at a horizon decides what one of the two decides there; the
-  // one-sided ones skip the siblings of the first undecided child at half the nodes.
+  // one-sided ones skip the later siblings of the first undecided child at one side's
+  // nodes.
   // Search effort only (docs/SOLVER.md, session 16): fewer nodes on 2x6 and 5x3 and in
   // complete-table builds, more on 4x4. Used by the serial and lazy SMP drivers and the
   // optimal-move tests, not by --mtd-split, ABDADA or df-pn.

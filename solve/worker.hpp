@@ -130,7 +130,7 @@ class Worker {
   // Soft cuts at every depth at the nodes of one side (see SolveOptions::oneSided):
   // against = true cuts at the nodes of the opponent of the path's last position's mover
   // (a search for a proof that the root's value is >= beta), false at that mover's own
-  // nodes (a proof that it is < beta); off() stops it.
+  // nodes (a proof that it is < beta); oneSidedOff() stops it.
   void setOneSided(bool against) { oneSidedWhite_ = side_.back() ^ (against ? 1 : 0); }
   void oneSidedOff() { oneSidedWhite_ = -1; }
   bool aborted() const { return aborted_; }
