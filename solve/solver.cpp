@@ -47,15 +47,17 @@ double elapsed(std::chrono::steady_clock::time_point start) {
 }
 
 // The null-window test "value >= beta" at one horizon: f(beta - 1, beta, depth), or with
-// SolveOptions::oneSided two one-sided searches, first the one that can only answer yes
-// (no, with oneSidedNoFirst), then, if it left the test undecided, the other.
+// SolveOptions::oneSided two one-sided searches, first the one that can only give the
+// expected answer (`expectYes`; always no with oneSidedNoFirst), then, if it left the test
+// undecided, the other.
 template <class F>
-Bounds ask(Worker& w, const SolveOptions& o, F&& f, int beta, int depth) {
+Bounds ask(Worker& w, const SolveOptions& o, F&& f, int beta, int depth, bool expectYes = true) {
   if (!o.oneSided) return f(beta - 1, beta, depth);
-  const bool expectYes = !o.oneSidedNoFirst;
+  if (o.oneSidedNoFirst) expectYes = false;
   w.setOneSided(expectYes);
   Bounds b = f(beta - 1, beta, depth);
   if (!w.aborted() && b.lo < beta && b.hi >= beta) {
+    w.countSecondSearch();
     w.setOneSided(!expectYes);
     const Bounds c = f(beta - 1, beta, depth);
     b.lo = std::max(b.lo, c.lo), b.hi = std::min(b.hi, c.hi);
@@ -72,7 +74,10 @@ Bounds ask(Worker& w, const SolveOptions& o, F&& f, int beta, int depth) {
 // bisection, the first question is firstGuess, and the next ones gallop away from it in
 // the direction of the answers (next to the proven bound, then 2, 4, ... beyond it)
 // until an answer turns back; then the bracketed interval is bisected. A right guess
-// costs two questions, a guess off by d about 2 log2(d) + 2.
+// costs two questions, a guess off by d about 2 log2(d) + 2. When the questions follow a
+// guess (MTD(f), or `guided`), a one-sided test expects the answer the guess predicts:
+// yes for beta <= firstGuess, no above it (so the right guess's two questions are each
+// answered by their first search); plain bisection expects yes.
 template <class F>
 void iterate(Worker& w, const SolveOptions& o, int firstDepth, int firstGuess, F&& f, int& lo,
              int& hi, int& depthOut, bool guided = false) {
@@ -90,7 +95,8 @@ void iterate(Worker& w, const SolveOptions& o, int firstDepth, int firstGuess, F
       while (lo < hi) {
         if (o.bisect && !galloping) guess = lo + (hi - lo + 1) / 2;
         const int beta = std::clamp(guess, lo + 1, hi);
-        const Bounds b = ask(w, o, f, beta, depth);
+        const bool followsGuess = guided || !o.bisect;
+        const Bounds b = ask(w, o, f, beta, depth, !followsGuess || beta <= firstGuess);
         if (w.aborted()) return;
         lo = std::max(lo, b.lo), hi = std::min(hi, b.hi);
         const bool yes = b.lo >= beta;
@@ -441,6 +447,7 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.softCuts += s.softCuts;
   into.staticCuts += s.staticCuts;
   into.horizonLeaves += s.horizonLeaves;
+  into.secondSearches += s.secondSearches;
   into.gameEnds += s.gameEnds;
   into.depth = std::max(into.depth, s.depth);
 }

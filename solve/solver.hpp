@@ -108,6 +108,9 @@ struct SolveOptions {
   // (session 16): the first gives up at every node of the side that must fail for a yes
   // (a soft cut at every depth, at that side's nodes only), so it can only answer yes;
   // the second, run only if the first left the test undecided, does the same for a no.
+  // When the questions follow a guess (MTD(f), or a computed first guess), the first is
+  // the one that can give the answer the guess predicts (session 17): no for a question
+  // above the guess.
   // A two-sided search at a horizon decides what one of the two decides there; the
   // one-sided ones skip the later siblings of the first undecided child at one side's
   // nodes.
@@ -115,7 +118,7 @@ struct SolveOptions {
   // complete-table builds, more on 4x4. Used by the serial and lazy SMP drivers and the
   // optimal-move tests, not by --mtd-split, ABDADA or df-pn.
   bool oneSided = false;
-  // With oneSided: the search that can answer no first.
+  // With oneSided: always the search that can answer no first.
   bool oneSidedNoFirst = false;
   // Search without a horizon: depth-first proof-number search (df-pn) on "value >= t",
   // bisecting the proven interval (solve/dfpn.hpp; docs/SOLVER.md, session 6). false:
@@ -162,6 +165,7 @@ struct SearchStats {
   uint64_t staticCuts = 0;        // nodes decided by the static bounds alone
   uint64_t softCuts = 0;          // nodes given up at an undecided child (softCutDepth)
   uint64_t horizonLeaves = 0;     // nodes left undecided at the iterative-deepening horizon
+  uint64_t secondSearches = 0;    // one-sided tests (oneSided) that needed their second search
   uint64_t gameEnds = 0;          // second passes (the game scored)
   int depth = 0;                  // last iterative-deepening horizon
   uint64_t guessNodes = 0;        // nodes of the heuristic first guess (FirstGuess::Heuristic)

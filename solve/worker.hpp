@@ -133,6 +133,8 @@ class Worker {
   // nodes (a proof that it is < beta); oneSidedOff() stops it.
   void setOneSided(bool against) { oneSidedWhite_ = side_.back() ^ (against ? 1 : 0); }
   void oneSidedOff() { oneSidedWhite_ = -1; }
+  // Counts a one-sided test that needed its second search (SearchStats::secondSearches).
+  void countSecondSearch() { ++stats_.secondSearches; }
   bool aborted() const { return aborted_; }
   // After a cancelled question (SearchLimits::cancel): clears the flag and the abort so
   // that the worker can take another question; false when a real limit stopped it.

@@ -50,7 +50,8 @@ std::string statsJson(const solve::SearchStats& s) {
     << ", \"soft_cuts\": " << s.softCuts << ", \"static_cuts\": " << s.staticCuts
     << ", \"horizon_leaves\": " << s.horizonLeaves << ", \"game_ends\": " << s.gameEnds
     << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
-    << ", \"guess_nodes\": " << s.guessNodes << "}";
+    << ", \"guess_nodes\": " << s.guessNodes << ", \"second_searches\": " << s.secondSearches
+    << "}";
   return o.str();
 }
 

@@ -281,6 +281,44 @@ TEST_CASE("one-sided tests keep values, optimal moves and history reuse exact") 
   }
 }
 
+// One-sided tests whose questions follow a guess (MTD(f)) search first for the answer the
+// guess predicts (session 17): with the right guess and a horizon that decides every
+// question, no test needs its second search, whichever side is to move. (With White to
+// move, "Black gets 9" is a no to the mover's question "value >= -8": asked yes-first,
+// as before, it always needed both searches.)
+TEST_CASE("one-sided tests that follow a guess search first for the predicted answer") {
+  struct Case {
+    const char* diagram;
+    Color toMove;
+    int value;  // Black's side
+  };
+  for (const Case& c : {Case{". . .\n. X .\n. . .\n", Color::White, 9},
+                        Case{". . .\n. . .\n. . .\n", Color::Black, 9},
+                        Case{". .\n. X\n. .\n. .\n", Color::White, 8},
+                        Case{". .\n. .\n. .\n. .\n", Color::Black, 8}}) {
+    engine::BoardSize size;
+    const Position p = positionFromDiagram(c.diagram, c.toMove, size);
+    const Geometry g(size.width, size.height);
+    SolveOptions opt;
+    opt.algorithm = Algorithm::Mtdf;
+    opt.bisect = false;
+    opt.oneSided = true;
+    opt.firstGuess = c.value;
+    opt.firstDepth = 14;
+    opt.bestMoves = opt.principalVariation = false;
+    INFO(c.diagram << (c.toMove == Color::White ? "White" : "Black") << " to move");
+    Solver s(g, opt);
+    const SolveResult r = s.solve(p);
+    CHECK(r.exact);
+    CHECK(r.value == c.value);
+    CHECK(s.lastStats().secondSearches == 0);
+    // The two-sided search agrees.
+    opt.oneSided = false;
+    Solver two(g, opt);
+    CHECK(two.solve(p).value == c.value);
+  }
+}
+
 // A cut rests on the cutting child alone (session 13): its table entry's summary leaves
 // out the children searched before it, so entries are reused on more paths. Many random
 // histories, one table per board and variant (reuse across paths), with and without
