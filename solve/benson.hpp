@@ -19,15 +19,19 @@ Mask bensonAlive(const Geometry& g, Mask own, Mask opp);
 // (connected set of non-own points) that borders only those chains and in which the
 // opponent can never make two eyes: every point is adjacent to an alive chain, or
 // (territory) the interior points, those not adjacent to one, hold no two that are not
-// neighbours (docs/SOLVER.md, "Static bounds").
-Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory = true);
+// neighbours (docs/SOLVER.md, "Static bounds"). With `answers`, the chains are alive as
+// long as own answers each first enemy move inside a small empty region that keeps an
+// eye after one answer (docs/SOLVER.md, "Regions kept by an answer"), so that own keeps
+// the points by play rather than unconditionally.
+Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory = true, bool answers = false);
 
 // Bounds on the final area score (own minus opp) from both colours' safe points:
 // every point not safe for either side may still go either way.
 struct ScoreBounds {
   int lower, upper;
 };
-ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory = true);
+ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory = true,
+                         bool answers = false);
 
 // Bounds on the value for the mover (own) of a position reached after `passes`
 // consecutive passes. The safe points of a colour are only its own at the end if that
@@ -36,7 +40,7 @@ ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory =
 // widens the upper bound (found by search: Black's "safe" eye still held a White stone
 // when White ended the game). Its lower bound is the mover's safe points or that score.
 ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
-                              bool territory = true);
+                              bool territory = true, bool answers = false);
 
 // A memo of staticBounds and the area score by exact position, one per search thread:
 // the search meets the same position many times (transpositions, every horizon of the
@@ -48,8 +52,9 @@ ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
 class StaticBoundsCache {
  public:
   // A cache of 2^log2Entries entries (16 bytes each) for the geometry g.
-  StaticBoundsCache(const Geometry& g, int log2Entries, bool territory);
-  // The same as boundsAfterPasses(g, own, opp, passes, territory); own | opp non-empty.
+  StaticBoundsCache(const Geometry& g, int log2Entries, bool territory, bool answers = false);
+  // The same as boundsAfterPasses(g, own, opp, passes, territory, answers); own | opp
+  // non-empty.
   ScoreBounds boundsAfterPasses(Mask own, Mask opp, int passes);
   uint64_t hits() const { return hits_; }
   uint64_t misses() const { return misses_; }
@@ -61,7 +66,7 @@ class StaticBoundsCache {
     int8_t lower = 0, upper = 0, area = 0;
   };
   const Geometry& g_;
-  bool territory_;
+  bool territory_, answers_;
   int shift_;
   ZeroedArray<Entry> entries_;  // key 0: empty (the empty board is never asked)
   uint64_t hits_ = 0, misses_ = 0;

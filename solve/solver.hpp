@@ -73,6 +73,7 @@ struct SolveOptions {
   bool symmetry = true;        // canonical keys under board symmetries
   bool benson = true;          // static bounds from unconditional life and territory
   bool territory = true;       // with benson: regions without room for two enemy eyes
+  bool answers = false;        // with benson: small regions that keep an eye after an answer
   bool bestMoves = true;       // list every optimal root move
   bool principalVariation = true;
   // Iterative deepening: first depth (0: defaultFirstDepth(points)), step, and the

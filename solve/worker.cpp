@@ -34,7 +34,7 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
               opt.boundsLog2 > 0 ? std::clamp(opt.boundsLog2, 4, 22)
               : opt.proofNumber  ? std::clamp(opt.ttLog2, 10, 22)
                                  : std::clamp(opt.ttLog2 - 4, 10, 20),
-              opt.territory) {
+              opt.territory, opt.answers) {
   n_ = g_.points();
   sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;
   softCutDepth_ = opt_.softCutDepth >= 0 ? opt_.softCutDepth : n_ <= 16 ? 3 : 0;

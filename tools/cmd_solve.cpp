@@ -103,6 +103,9 @@ int runSolve(const std::vector<std::string>& args) {
       "no-symmetry", "do not fold symmetric positions in the table")(
       "no-benson", "no static bounds from unconditional life")(
       "no-territory", "Benson's life only: no regions without room for two enemy eyes")(
+      "answers",
+      "also count chains alive by answers: small empty regions that keep an eye after one "
+      "answer to the opponent's first move there")(
       "no-child-cache", "df-pn: recompute a node's children on every re-entry")(
       "abdada",
       "MTD search with 2+ threads: ABDADA (threads on the same horizon defer subtrees "
@@ -158,6 +161,7 @@ int runSolve(const std::vector<std::string>& args) {
   opt.symmetry = !vm.count("no-symmetry");
   opt.benson = !vm.count("no-benson");
   opt.territory = !vm.count("no-territory");
+  opt.answers = vm.count("answers") > 0;
   opt.firstDepth = vm["first-depth"].as<int>();
   opt.depthStep = vm["depth-step"].as<int>();
   opt.firstGuess = vm["guess"].as<int>();

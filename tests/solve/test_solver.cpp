@@ -647,6 +647,188 @@ TEST_CASE("unconditional territory: a small interior is safe, room for two eyes 
   CHECK(staticBounds(g, s.black(), s.white(), false).lower == 14 - 6);
 }
 
+TEST_CASE("regions kept by an answer: a cross with four empty corners owns 5x5") {
+  // The cross has no vital region (each corner point touches no black stone), so
+  // Benson's life sees nothing; but every white move in a corner has a black answer
+  // that leaves a vital part, so the cross lives and, with no room for two white eyes
+  // in a corner, owns the board.
+  const Geometry g(5, 5);
+  const CompactBoard cross = CompactBoard::fromEngine(g, engine::parseBoard(". . X . .\n"
+                                                                            ". . X . .\n"
+                                                                            "X X X X X\n"
+                                                                            ". . X . .\n"
+                                                                            ". . X . .\n"));
+  CHECK(safePoints(g, cross.black(), cross.white(), true, false) == 0);
+  CHECK(safePoints(g, cross.black(), cross.white(), true, true) == g.all());
+  CHECK(staticBounds(g, cross.white(), cross.black(), true, true).upper == -25);
+  // A white stone in one corner: that corner is no longer empty, three are enough.
+  const CompactBoard one = CompactBoard::fromEngine(g, engine::parseBoard(". . X . .\n"
+                                                                          ". O X . .\n"
+                                                                          "X X X X X\n"
+                                                                          ". . X . .\n"
+                                                                          ". . X . .\n"));
+  CHECK(safePoints(g, one.black(), one.white(), true, true) == g.all());
+  // White stones in three corners: only one empty corner is left to answer in, and a
+  // corner holding a white stone is not tried, so the cross has one eye region of two.
+  const CompactBoard three = CompactBoard::fromEngine(g, engine::parseBoard(". . X . .\n"
+                                                                            ". O X O .\n"
+                                                                            "X X X X X\n"
+                                                                            ". O X . .\n"
+                                                                            ". . X . .\n"));
+  CHECK(safePoints(g, three.black(), three.white(), true, true) == 0);
+  // A 3x2 corner (the cross moved off centre on 6x5) keeps an eye after an answer too.
+  const Geometry w(6, 5);
+  const CompactBoard wide = CompactBoard::fromEngine(w, engine::parseBoard(". . . X . .\n"
+                                                                           ". . . X . .\n"
+                                                                           "X X X X X X\n"
+                                                                           ". . . X . .\n"
+                                                                           ". . . X . .\n"));
+  CHECK(safePoints(w, wide.black(), wide.white(), true, true) == w.all());
+  CHECK(safePoints(w, wide.black(), wide.white(), true, false) == 0);
+  // The solver with answers settles the 5x5 cross at its root.
+  SolveOptions opt;
+  opt.answers = true;
+  opt.bestMoves = opt.principalVariation = false;
+  Solver solver(g, opt);
+  Position p;
+  p.black = cross.black();
+  p.toMove = Color::White;
+  const SolveResult r = solver.solve(p);
+  CHECK(r.exact);
+  CHECK(r.value == 25);
+  CHECK(r.nodes == 1);
+}
+
+TEST_CASE("answered regions keep the published values, optimal moves and variations") {
+  SolveOptions answers;
+  answers.answers = true;
+  for (auto [w, h, value] : {std::tuple{3, 3, 9}, std::tuple{2, 4, 8}, std::tuple{3, 4, 4},
+                             std::tuple{4, 3, 4}, std::tuple{2, 5, -1}, std::tuple{2, 6, -1}}) {
+    const SolveResult plain = solveEmpty(w, h);
+    const SolveResult r = solveEmpty(w, h, {}, answers);
+    INFO(w << "x" << h);
+    CHECK(r.exact);
+    if (value >= 0) CHECK(r.value == value);
+    CHECK(r.value == plain.value);
+    CHECK(r.best == plain.best);
+  }
+}
+
+TEST_CASE("bounds with answered regions contain the exact value of random positions") {
+  // Positions with empty pockets inside black walls, where answered regions add points;
+  // exact values from the solver without static bounds, either side to move, with and
+  // without a pass; the bounded search with answers must agree.
+  int answerCases = 0, checked = 0, extras = 0;
+  engine::Rng rng(2027);
+  for (auto [w, h] : {std::pair{4, 3}, std::pair{4, 4}, std::pair{5, 3}, std::pair{5, 4}}) {
+    const Geometry g(w, h);
+    const int shapeStart = answerCases;
+    for (int i = 0; i < 20000 && answerCases - shapeStart < 60; ++i) {
+      Mask black = 0, white = 0;
+      for (int p = 0; p < g.points(); ++p) {
+        const uint32_t r = rng.below(20);
+        if (r < 11) black |= Mask{1} << p;
+        if (r >= 11 && r < 13) white |= Mask{1} << p;
+      }
+      // Empty pockets in some corners, walled by the first colour: where answers matter.
+      for (int corner = 0; corner < 4; ++corner) {
+        if (rng.below(2)) continue;
+        const int pw = 2 + static_cast<int>(rng.below(2)), ph = 1 + static_cast<int>(rng.below(3));
+        Mask pocket = 0;
+        for (int y = 0; y < ph; ++y) {
+          for (int x = 0; x < pw; ++x) {
+            pocket |= Mask{1} << g.point(corner & 1 ? w - 1 - x : x, corner & 2 ? h - 1 - y : y);
+          }
+        }
+        const Mask wall = g.expand(pocket) & ~pocket;
+        black = (black | wall) & ~pocket, white &= ~(wall | pocket);
+      }
+      if (i & 1) std::swap(black, white);
+      CompactBoard b(g);
+      try {
+        b.setStones(black, white);
+      } catch (const engine::InputError&) {
+        continue;
+      }
+      const bool extra = safePoints(g, black, white, true, true) != safePoints(g, black, white) ||
+                         safePoints(g, white, black, true, true) != safePoints(g, white, black);
+      if (!extra) continue;
+      ++extras;
+      Position p;
+      p.black = black, p.white = white;
+      p.toMove = i & 2 ? Color::White : Color::Black;
+      p.passes = (i >> 2) & 1;
+      SolveOptions plain;
+      plain.ttLog2 = 14;
+      plain.benson = false;
+      plain.bestMoves = plain.principalVariation = false;
+      plain.maxNodes = 200'000;
+      Solver s(g, plain);
+      const SolveResult r = s.solve(p);
+      if (!r.exact) continue;
+      const Mask own = p.toMove == Color::Black ? black : white;
+      const Mask opp = p.toMove == Color::Black ? white : black;
+      const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes, true, true);
+      const int mover = static_cast<int>(p.toMove == Color::Black ? r.value : -r.value);
+      INFO(w << "x" << h << " " << (p.toMove == Color::Black ? "B" : "W") << " to move, passes "
+             << p.passes << "\n"
+             << engine::boardToString(b.toEngine()));
+      CHECK(sb.lower <= mover);
+      CHECK(mover <= sb.upper);
+      SolveOptions bounded = plain;
+      bounded.benson = bounded.answers = true;
+      Solver sb2(g, bounded);
+      const SolveResult rb = sb2.solve(p);
+      CHECK(rb.lower <= r.value);
+      CHECK(r.value <= rb.upper);
+      ++answerCases;
+      ++checked;
+    }
+  }
+  // Positions from random games, with their history (superko), where answers add points.
+  int gameCases = 0;
+  for (auto [w, h] : {std::pair{4, 3}, std::pair{4, 4}, std::pair{5, 3}, std::pair{5, 4}}) {
+    const Geometry g(w, h);
+    for (uint64_t seed = 1; seed <= 6000; ++seed) {
+      RandomGame rg = randomGame(g, {}, 10 + static_cast<int>(seed % 40), seed * 7 + w * h);
+      const Position& p = rg.position;
+      if (rg.game.over()) continue;
+      const Mask own = p.toMove == Color::Black ? p.black : p.white;
+      const Mask opp = p.toMove == Color::Black ? p.white : p.black;
+      const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes, true, true);
+      const ScoreBounds base = boundsAfterPasses(g, own, opp, p.passes, true, false);
+      if (sb.lower == base.lower && sb.upper == base.upper) continue;
+      ++extras;
+      SolveOptions plain;
+      plain.ttLog2 = 14;
+      plain.benson = false;
+      plain.bestMoves = plain.principalVariation = false;
+      plain.maxNodes = 200'000;
+      Solver s(g, plain);
+      const SolveResult r = s.solve(p);
+      if (!r.exact) continue;
+      const int mover = static_cast<int>(p.toMove == Color::Black ? r.value : -r.value);
+      CompactBoard shown(g);
+      shown.setStones(p.black, p.white);
+      INFO(w << "x" << h << " game seed " << seed << ", " << (p.toMove == Color::Black ? "B" : "W")
+             << " to move, passes " << p.passes << "\n"
+             << engine::boardToString(shown.toEngine()));
+      CHECK(sb.lower <= mover);
+      CHECK(mover <= sb.upper);
+      SolveOptions bounded = plain;
+      bounded.benson = bounded.answers = true;
+      Solver sb2(g, bounded);
+      const SolveResult rb = sb2.solve(p);
+      CHECK(rb.lower <= r.value);
+      CHECK(r.value <= rb.upper);
+      ++gameCases;
+    }
+  }
+  INFO("checked " << checked << " of " << extras << ", from games " << gameCases);
+  CHECK(answerCases >= 200);
+  CHECK(gameCases >= 40);
+}
+
 TEST_CASE("territory bounds contain the exact value of random dense positions") {
   // Exact values from the solver without static bounds (itself checked against the
   // reference minimax above); the bounds with unconditional territory must contain them,
@@ -729,8 +911,9 @@ TEST_CASE("the static-bounds cache agrees with the direct computation over rando
   // mover, with and without a pass. Boards above 16 points use the upper mask bytes.
   for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 4}, std::pair{5, 4}, std::pair{5, 5}}) {
     const Geometry g(w, h);
-    for (const bool territory : {true, false}) {
-      StaticBoundsCache cache(g, 4, territory);
+    for (const auto& [territory, answers] :
+         {std::pair{true, false}, std::pair{false, false}, std::pair{true, true}}) {
+      StaticBoundsCache cache(g, 4, territory, answers);
       int compared = 0;
       for (uint64_t seed = 1; seed <= 40; ++seed) {
         RandomGame rg = randomGame(g, {}, 5 + static_cast<int>(seed % 30), seed * 31 + w);
@@ -741,7 +924,7 @@ TEST_CASE("the static-bounds cache agrees with the direct computation over rando
             const Mask own = swap ? p.white : p.black, opp = swap ? p.black : p.white;
             for (int again = 0; again < 2; ++again) {  // a miss, then (usually) a hit
               const ScoreBounds c = cache.boundsAfterPasses(own, opp, passes);
-              const ScoreBounds d = boundsAfterPasses(g, own, opp, passes, territory);
+              const ScoreBounds d = boundsAfterPasses(g, own, opp, passes, territory, answers);
               CHECK(c.lower == d.lower);
               CHECK(c.upper == d.upper);
               ++compared;
@@ -1040,7 +1223,11 @@ namespace {
 // (connected non-own sets) as lists; a region is vital to a chain when it touches the
 // chain and every empty point of it is a liberty of the chain; chains with fewer than
 // two vital regions are dropped, then the regions next to a dropped chain, until stable.
-Mask bensonAliveSlow(const Geometry& g, Mask own, Mask opp) {
+// With `answers`, a region also counts as vital to every chain it touches when
+// keptByAnswerSlow says so.
+bool keptByAnswerSlow(const Geometry& g, Mask own, Mask opp, Mask region);
+
+Mask bensonAliveSlow(const Geometry& g, Mask own, Mask opp, bool answers = false) {
   auto components = [&](Mask set) {
     std::vector<Mask> parts;
     std::vector<int> label(g.points(), -1);
@@ -1081,7 +1268,7 @@ Mask bensonAliveSlow(const Geometry& g, Mask own, Mask opp) {
         for (int p = 0; p < g.points() && allLiberties; ++p) {
           if ((r >> p & 1) && !(opp >> p & 1) && !(g.neighbours(p) & c)) allLiberties = false;
         }
-        vital += allLiberties;
+        vital += allLiberties || (answers && touches(r, c) && keptByAnswerSlow(g, own, opp, r));
       }
       if (vital >= 2) kept.push_back(c);
     }
@@ -1101,13 +1288,78 @@ Mask bensonAliveSlow(const Geometry& g, Mask own, Mask opp) {
   return alive;
 }
 
+// Is `region` kept by an answer, by its definition played out on CompactBoard: a region of
+// 2 to 7 points, all empty, with a point that touches no own stone, where every enemy
+// move (own as Black, the enemy as White) captures nothing and has a legal own reply
+// inside the region, next to an own stone, after which every own chain that touched the
+// region lies in a chain with a vital part of the region minus the reply (touching the
+// chain, every empty point a liberty of it), parts grown point by point.
+bool keptByAnswerSlow(const Geometry& g, Mask own, Mask opp, Mask region) {
+  const int size = popcount(region);
+  if (size < 2 || size > 7 || (region & opp)) return false;
+  bool interior = false;
+  for (int p = 0; p < g.points(); ++p) {
+    if ((region >> p & 1) && !(g.neighbours(p) & own)) interior = true;
+  }
+  if (!interior) return false;
+  std::vector<int> aroundPoints;  // one point of every own chain next to the region
+  for (int p = 0; p < g.points(); ++p) {
+    if ((own >> p & 1) && (g.neighbours(p) & region)) aroundPoints.push_back(p);
+  }
+  auto grow = [&](Mask seed, Mask within) {
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (int q = 0; q < g.points(); ++q) {
+        if ((seed >> q & 1) || !(within >> q & 1) || !(g.neighbours(q) & seed)) continue;
+        seed |= Mask{1} << q, grew = true;
+      }
+    }
+    return seed;
+  };
+  CompactBoard start(g);
+  start.setStones(own, opp);
+  for (int m = 0; m < g.points(); ++m) {
+    if (!(region >> m & 1)) continue;
+    CompactBoard afterM = start;
+    if (!afterM.isLegal(m, Color::White)) continue;
+    if (afterM.play(m, Color::White)) return false;  // it captures own stones
+    bool answered = false;
+    for (int r = 0; r < g.points() && !answered; ++r) {
+      if (!(region >> r & 1) || r == m || !(g.neighbours(r) & own)) continue;
+      CompactBoard afterR = afterM;
+      if (!afterR.isLegal(r, Color::Black)) continue;
+      afterR.play(r, Color::Black);
+      const Mask rest = region & ~(Mask{1} << r);
+      answered = true;
+      for (int a : aroundPoints) {
+        const Mask chain = grow(Mask{1} << a, afterR.black());
+        bool vital = false;
+        for (int q = 0; q < g.points() && !vital; ++q) {
+          if (!(rest >> q & 1)) continue;
+          const Mask part = grow(Mask{1} << q, rest);
+          bool touches = false, allLiberties = true;
+          for (int x = 0; x < g.points(); ++x) {
+            if (!(part >> x & 1)) continue;
+            if (g.neighbours(x) & chain) touches = true;
+            if ((afterR.empty() >> x & 1) && !(g.neighbours(x) & chain)) allLiberties = false;
+          }
+          vital = touches && allLiberties;
+        }
+        answered = answered && vital;
+      }
+    }
+    if (!answered) return false;
+  }
+  return true;
+}
+
 // The safe points by their definition (the slow twin of safePoints, whose Benson pass
 // floods only the candidate regions): the alive chains of bensonAliveSlow, plus every
 // region (connected non-own set, found point by point) that borders own stones, all of
 // them alive, and whose interior (points not next to an alive chain) is empty or, with
 // territory on, holds no two points that are not neighbours.
-Mask safePointsSlow(const Geometry& g, Mask own, Mask opp, bool territory) {
-  const Mask alive = bensonAliveSlow(g, own, opp);
+Mask safePointsSlow(const Geometry& g, Mask own, Mask opp, bool territory, bool answers = false) {
+  const Mask alive = bensonAliveSlow(g, own, opp, answers);
   if (!alive) return 0;
   Mask safe = alive, seen = 0;
   const Mask notOwn = g.all() & ~own;
@@ -1175,17 +1427,22 @@ TEST_CASE("Benson's alive chains agree with the plain definition on random posit
 }
 
 TEST_CASE("safe points agree with their plain definition on random positions") {
-  int withRegions = 0;
+  int withRegions = 0, byAnswers = 0;
   forRandomPositionsBothSides(29, [&](const Geometry& g, Mask own, Mask opp) {
     for (bool territory : {false, true}) {
-      const Mask fast = safePoints(g, own, opp, territory);
-      INFO(g.width() << "x" << g.height() << " own " << own << " opp " << opp << " territory "
-                     << territory);
-      REQUIRE(fast == safePointsSlow(g, own, opp, territory));
-      withRegions += (fast & ~own) != 0;
+      for (bool answers : {false, true}) {
+        const Mask fast = safePoints(g, own, opp, territory, answers);
+        INFO(g.width() << "x" << g.height() << " own " << own << " opp " << opp << " territory "
+                       << territory << " answers " << answers);
+        REQUIRE(fast == safePointsSlow(g, own, opp, territory, answers));
+        withRegions += (fast & ~own) != 0;
+        if (answers) byAnswers += fast != safePoints(g, own, opp, territory, false);
+      }
     }
   });
+  INFO("positions where answers add points: " << byAnswers);
   CHECK(withRegions > 50);
+  CHECK(byAnswers > 10);
 }
 
 TEST_CASE("zeroed tables start empty and keep what is stored (small and mapped)") {
