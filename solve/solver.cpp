@@ -83,6 +83,7 @@ void iterate(Worker& w, const SolveOptions& o, int firstDepth, int firstGuess, F
              int& hi, int& depthOut, bool guided = false) {
   int guess = std::clamp(firstGuess, lo, hi);
   bool galloping = guided && o.bisect;
+  const bool followsGuess = guided || !o.bisect;
   int direction = 0, step = 1;
   for (int depth = firstDepth; lo < hi && !w.aborted(); depth += o.depthStep) {
     depth = std::min(depth, o.maxDepth);
@@ -95,7 +96,6 @@ void iterate(Worker& w, const SolveOptions& o, int firstDepth, int firstGuess, F
       while (lo < hi) {
         if (o.bisect && !galloping) guess = lo + (hi - lo + 1) / 2;
         const int beta = std::clamp(guess, lo + 1, hi);
-        const bool followsGuess = guided || !o.bisect;
         const Bounds b = ask(w, o, f, beta, depth, !followsGuess || beta <= firstGuess);
         if (w.aborted()) return;
         lo = std::max(lo, b.lo), hi = std::min(hi, b.hi);
