@@ -647,6 +647,44 @@ TEST_CASE("unconditional territory: a small interior is safe, room for two eyes 
   CHECK(staticBounds(g, s.black(), s.white(), false).lower == 14 - 6);
 }
 
+namespace {
+
+// Solves p exactly without static bounds (itself checked against the reference minimax
+// above), within maxNodes; when that succeeds, checks that the static bounds of p's
+// mover (territory on, answered regions as asked) contain the value and that the
+// solver with those bounds agrees, and returns true.
+bool boundsContainExact(const Geometry& g, const Position& p, bool answers, uint64_t maxNodes) {
+  SolveOptions plain;
+  plain.ttLog2 = 14;
+  plain.benson = false;
+  plain.bestMoves = plain.principalVariation = false;
+  plain.maxNodes = maxNodes;
+  Solver s(g, plain);
+  const SolveResult r = s.solve(p);
+  if (!r.exact) return false;
+  const Mask own = p.toMove == Color::Black ? p.black : p.white;
+  const Mask opp = p.toMove == Color::Black ? p.white : p.black;
+  const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes, true, answers);
+  const int mover = static_cast<int>(p.toMove == Color::Black ? r.value : -r.value);
+  CompactBoard shown(g);
+  shown.setStones(p.black, p.white);
+  INFO(g.width() << "x" << g.height() << " " << (p.toMove == Color::Black ? "B" : "W")
+                 << " to move, passes " << p.passes << ", answers " << answers << "\n"
+                 << engine::boardToString(shown.toEngine()));
+  CHECK(sb.lower <= mover);
+  CHECK(mover <= sb.upper);
+  SolveOptions bounded = plain;
+  bounded.benson = true;
+  bounded.answers = answers;
+  Solver sb2(g, bounded);
+  const SolveResult rb = sb2.solve(p);  // may run out of nodes: then only bounds
+  CHECK(rb.lower <= r.value);
+  CHECK(r.value <= rb.upper);
+  return true;
+}
+
+}  // namespace
+
 TEST_CASE("regions kept by an answer: a cross with four empty corners owns 5x5") {
   // The cross has no vital region (each corner point touches no black stone), so
   // Benson's life sees nothing; but every white move in a corner has a black answer
@@ -758,29 +796,7 @@ TEST_CASE("bounds with answered regions contain the exact value of random positi
       p.black = black, p.white = white;
       p.toMove = i & 2 ? Color::White : Color::Black;
       p.passes = (i >> 2) & 1;
-      SolveOptions plain;
-      plain.ttLog2 = 14;
-      plain.benson = false;
-      plain.bestMoves = plain.principalVariation = false;
-      plain.maxNodes = 200'000;
-      Solver s(g, plain);
-      const SolveResult r = s.solve(p);
-      if (!r.exact) continue;
-      const Mask own = p.toMove == Color::Black ? black : white;
-      const Mask opp = p.toMove == Color::Black ? white : black;
-      const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes, true, true);
-      const int mover = static_cast<int>(p.toMove == Color::Black ? r.value : -r.value);
-      INFO(w << "x" << h << " " << (p.toMove == Color::Black ? "B" : "W") << " to move, passes "
-             << p.passes << "\n"
-             << engine::boardToString(b.toEngine()));
-      CHECK(sb.lower <= mover);
-      CHECK(mover <= sb.upper);
-      SolveOptions bounded = plain;
-      bounded.benson = bounded.answers = true;
-      Solver sb2(g, bounded);
-      const SolveResult rb = sb2.solve(p);
-      CHECK(rb.lower <= r.value);
-      CHECK(r.value <= rb.upper);
+      if (!boundsContainExact(g, p, true, 200'000)) continue;
       ++answerCases;
       ++checked;
     }
@@ -799,28 +815,7 @@ TEST_CASE("bounds with answered regions contain the exact value of random positi
       const ScoreBounds base = boundsAfterPasses(g, own, opp, p.passes, true, false);
       if (sb.lower == base.lower && sb.upper == base.upper) continue;
       ++extras;
-      SolveOptions plain;
-      plain.ttLog2 = 14;
-      plain.benson = false;
-      plain.bestMoves = plain.principalVariation = false;
-      plain.maxNodes = 200'000;
-      Solver s(g, plain);
-      const SolveResult r = s.solve(p);
-      if (!r.exact) continue;
-      const int mover = static_cast<int>(p.toMove == Color::Black ? r.value : -r.value);
-      CompactBoard shown(g);
-      shown.setStones(p.black, p.white);
-      INFO(w << "x" << h << " game seed " << seed << ", " << (p.toMove == Color::Black ? "B" : "W")
-             << " to move, passes " << p.passes << "\n"
-             << engine::boardToString(shown.toEngine()));
-      CHECK(sb.lower <= mover);
-      CHECK(mover <= sb.upper);
-      SolveOptions bounded = plain;
-      bounded.benson = bounded.answers = true;
-      Solver sb2(g, bounded);
-      const SolveResult rb = sb2.solve(p);
-      CHECK(rb.lower <= r.value);
-      CHECK(r.value <= rb.upper);
+      if (!boundsContainExact(g, p, true, 200'000)) continue;
       ++gameCases;
     }
   }
@@ -847,31 +842,7 @@ TEST_CASE("territory bounds contain the exact value of random dense positions") 
       p.black = black, p.white = white;
       p.toMove = i & 1 ? Color::White : Color::Black;
       p.passes = (i >> 1) & 1;
-      SolveOptions plain;
-      plain.ttLog2 = 14;
-      plain.benson = false;
-      plain.bestMoves = plain.principalVariation = false;
-      plain.maxNodes = 30'000;
-      Solver s(g, plain);
-      const SolveResult r = s.solve(p);
-      if (!r.exact) continue;
-      const Mask own = p.toMove == Color::Black ? black : white;
-      const Mask opp = p.toMove == Color::Black ? white : black;
-      const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes);
-      const int mover = static_cast<int>(p.toMove == Color::Black ? r.value : -r.value);
-      CompactBoard shown(g);
-      shown.setStones(black, white);
-      INFO(w << "x" << h << " " << (p.toMove == Color::Black ? "B" : "W") << " to move, passes "
-             << p.passes << "\n"
-             << engine::boardToString(shown.toEngine()));
-      CHECK(sb.lower <= mover);
-      CHECK(mover <= sb.upper);
-      SolveOptions bounded = plain;
-      bounded.benson = true;
-      Solver sb2(g, bounded);
-      const SolveResult rb = sb2.solve(p);  // may run out of nodes: then only bounds
-      CHECK(rb.lower <= r.value);
-      CHECK(r.value <= rb.upper);
+      if (!boundsContainExact(g, p, false, 30'000)) continue;
       territoryCases += extra;
       ++checked;
     }
