@@ -46,14 +46,18 @@ bool keptByAnswer(const Geometry& g, Mask own, Mask opp, Mask region) {
       const Mask rChain = g.flood(r, own2);
       if (!(g.expand(rChain) & empty2)) continue;  // suicide
       const Mask rest = region & ~r;
+      std::array<Mask, MAX_POINTS> parts;  // the pieces of the region minus r
+      int nParts = 0;
+      for (Mask left = rest; left;) {
+        parts[nParts] = g.flood(left & -left, rest);
+        left &= ~parts[nParts++];
+      }
       answered = true;
       for (int i = 0; i < nAround && answered; ++i) {
         const Mask libs = g.expand(g.flood(around[i], own2));
         bool vital = false;
-        for (Mask left = rest; left && !vital;) {
-          const Mask part = g.flood(left & -left, rest);
-          left &= ~part;
-          vital = (libs & part) && !(part & empty2 & ~libs);
+        for (int k = 0; k < nParts && !vital; ++k) {
+          vital = (libs & parts[k]) && !(parts[k] & empty2 & ~libs);
         }
         answered = vital;
       }
@@ -98,7 +102,6 @@ template <bool Answers>
     }
   }
   if (!candidates && nAnswered < 2) return 0;
-  uint32_t byAnswer = 0;  // bit r: regions[r] is kept by an answer
   if (candidates) {
     const Mask first = g.flood(candidates & -candidates, candidates);
     if (first == candidates && nAnswered == 0) return 0;
@@ -112,10 +115,8 @@ template <bool Answers>
       regions[nRegions++] = region;
     }
   }
-  for (int i = 0; i < nAnswered; ++i) {
-    byAnswer |= uint32_t{1} << nRegions;
-    regions[nRegions++] = answeredRegions[i];
-  }
+  // An answered region is told from a candidate one by `answered` (they are disjoint).
+  for (int i = 0; i < nAnswered; ++i) regions[nRegions++] = answeredRegions[i];
   std::array<Mask, MAX_POINTS> chains;
   int nChains = 0;
   const Mask touching = g.flood(own & g.expand(candidates | answered), own);
@@ -135,7 +136,7 @@ template <bool Answers>
       int vital = 0;
       for (int r = 0; r < nRegions && vital < 2; ++r) {
         if ((libs & regions[r]) &&
-            ((Answers && (byAnswer >> r & 1)) || !(regions[r] & emp & ~libs))) {
+            ((Answers && (regions[r] & answered)) || !(regions[r] & emp & ~libs))) {
           ++vital;
         }
       }
@@ -152,10 +153,7 @@ template <bool Answers>
     for (int r = 0; r < nRegions;) {
       const Mask around = g.expand(regions[r]) & own;
       if (around & ~alive) {
-        --nRegions;
-        regions[r] = regions[nRegions];
-        byAnswer = (byAnswer & ~(uint32_t{1} << r)) | (byAnswer >> nRegions & 1) << r;
-        byAnswer &= ~(uint32_t{1} << nRegions);
+        regions[r] = regions[--nRegions];
         changed = true;
       } else {
         ++r;
