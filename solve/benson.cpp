@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
+#include <vector>
 
 #include "solve/compact_board.hpp"
 
@@ -11,6 +13,8 @@ namespace {
 
 // The largest empty region tried as a region that holds an eye after one answer.
 constexpr int MAX_ANSWERED_REGION = 7;
+// The largest region a held-region search is tried on.
+constexpr int MAX_HELD_REGION = 10;
 
 // Does `region` (a connected set of empty points, bordered by own stones only, with a
 // point that touches no own stone) keep an eye for every own chain around it as long as
@@ -197,7 +201,115 @@ static bool roomForTwoEyes(const Geometry& g, Mask interior) {
   return false;
 }
 
-Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory, bool answers) {
+namespace {
+
+// Plays `mine` at the empty point p: removes the `theirs` chains left without a liberty.
+// Returns false, changing nothing, when the move would be suicide.
+bool playLocal(const Geometry& g, Mask& mine, Mask& theirs, int p) {
+  const Mask bit = Mask{1} << p;
+  Mask m = mine | bit, t = theirs;
+  for (Mask next = g.neighbours(p) & t; next;) {
+    const Mask chain = g.flood(next & -next, t);
+    next &= ~chain;
+    if (!(g.expand(chain) & g.all() & ~m & ~t)) t &= ~chain;
+  }
+  if (!(g.expand(g.flood(bit, m)) & g.all() & ~m & ~t)) return false;
+  mine = m, theirs = t;
+  return true;
+}
+
+// The local search behind held regions (see HeldSearch in safePoints): can own keep the
+// whole of `region` with at most `depth` own moves inside it, the enemy moving first?
+// The memo is per thread and keyed by everything the answer depends on: the region, own's
+// stones in and around it, the enemy's in it, the depth and the rules of the leaf test.
+class HeldSearch {
+ public:
+  HeldSearch(const Geometry& g, Mask region, bool territory, bool answers)
+      : g_(g), region_(region), territory_(territory), answers_(answers) {}
+
+  // Enemy to move (or to play elsewhere). Own holds the region when the static rules
+  // already give it the region, or when own has a move that holds it (for when the enemy
+  // plays elsewhere or passes) and every enemy move inside has an own answer inside that
+  // holds it, each of them with one move less.
+  bool holds(Mask own, Mask opp, int depth) {
+    if ((safePoints(g_, own, opp, territory_, answers_, 0) & region_) == region_) return true;
+    if (depth == 0) return false;
+    Entry& e = entry(own, opp);
+    const uint64_t k1 = region_ | (own & g_.expand(region_)) << 32;
+    const uint64_t k2 = (opp & region_) | uint64_t{territory_} << 32 | uint64_t{answers_} << 33 |
+                        uint64_t(g_.width()) << 40 | uint64_t(g_.height()) << 48;
+    if (e.k1 == k1 && e.k2 == k2) {
+      if (depth >= e.held) return true;
+      if (depth <= e.failed) return false;
+    } else {
+      e = Entry{k1, k2, INT8_MAX, -1};
+    }
+    const bool result = holdsSearched(own, opp, depth);
+    Entry& again = entry(own, opp);  // the recursion may have replaced the entry
+    if (again.k1 != k1 || again.k2 != k2) again = Entry{k1, k2, INT8_MAX, -1};
+    if (result) {
+      again.held = static_cast<int8_t>(std::min<int>(again.held, depth));
+    } else {
+      again.failed = static_cast<int8_t>(std::max<int>(again.failed, depth));
+    }
+    return result;
+  }
+
+ private:
+  struct Entry {
+    uint64_t k1 = 0, k2 = 0;
+    int8_t held = INT8_MAX;  // the least depth proven to hold
+    int8_t failed = -1;      // the greatest depth proven not to
+  };
+  static constexpr int MEMO_LOG2 = 14;
+
+  Entry& entry(Mask own, Mask opp) {
+    thread_local std::vector<Entry> memo(size_t{1} << MEMO_LOG2);
+    const uint64_t h = (region_ * 0x9E3779B97F4A7C15ull) ^
+                       ((own & g_.expand(region_)) * 0xC2B2AE3D27D4EB4Full) ^
+                       ((opp & region_) * 0x165667B19E3779F9ull);
+    return memo[(h * 0xD6E8FEB86659FD93ull) >> (64 - MEMO_LOG2)];
+  }
+
+  bool holdsSearched(Mask own, Mask opp, int depth) {
+    const Mask empty = region_ & ~own & ~opp;
+    // Own moving first: needed for when the enemy never plays here.
+    bool first = false;
+    for (Mask rs = empty; rs && !first; rs &= rs - 1) {
+      Mask o = own, t = opp;
+      if (playLocal(g_, o, t, lowestBit(rs))) first = holds(o, t, depth - 1);
+    }
+    if (!first) return false;
+    for (Mask ms = empty; ms; ms &= ms - 1) {
+      const int m = lowestBit(ms);
+      Mask o = own, t = opp;
+      if (!playLocal(g_, t, o, m)) continue;  // suicide: not a move
+      // Own answers inside the region, next to m first; never back to the position
+      // before m (the ko rule forbids it).
+      const Mask replies = region_ & ~o & ~t;
+      const Mask near = replies & g_.neighbours(m);
+      bool answered = false;
+      for (int pass = 0; pass < 2 && !answered; ++pass) {
+        for (Mask rs = pass == 0 ? near : replies & ~near; rs && !answered; rs &= rs - 1) {
+          Mask o2 = o, t2 = t;
+          if (!playLocal(g_, o2, t2, lowestBit(rs))) continue;
+          if (o2 == own && t2 == opp) continue;
+          answered = holds(o2, t2, depth - 1);
+        }
+      }
+      if (!answered) return false;
+    }
+    return true;
+  }
+
+  const Geometry& g_;
+  Mask region_;
+  bool territory_, answers_;
+};
+
+}  // namespace
+
+Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory, bool answers, int held) {
   if (popcount(own) < 2) return 0;
   std::array<Mask, MAX_POINTS> regions;
   int n = 0;
@@ -206,19 +318,38 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory, bool answ
   if (!alive) return 0;
   Mask safe = alive;
   const Mask reach = g.expand(alive);
+  const Mask empty = g.all() & ~own & ~opp;
+  std::array<Mask, MAX_POINTS> open;
+  int nOpen = 0;
   for (int r = 0; r < n; ++r) {
     if (!(g.expand(regions[r]) & own)) continue;
     const Mask interior = regions[r] & ~reach;
     // No interior: no opponent eye can ever form there (Müller's small regions). With
     // territory on, an interior without room for two opponent eyes is safe too.
-    if (!interior || (territory && !roomForTwoEyes(g, interior))) safe |= regions[r];
+    if (!interior || (territory && !roomForTwoEyes(g, interior))) {
+      safe |= regions[r];
+    } else if (held > 0 && popcount(regions[r]) <= MAX_HELD_REGION &&
+               (regions[r] & empty & ~g.expand(own)) &&
+               !(answers && !(regions[r] & opp) && popcount(regions[r]) <= MAX_ANSWERED_REGION)) {
+      // A held-region candidate: it can be vital to no chain (it has an empty point no
+      // own stone touches, and it is not a region kept by an answer), so the chains
+      // around it, all alive, live without it whatever is played inside.
+      open[nOpen++] = regions[r];
+    }
+  }
+  // Held regions: own keeps the region by answering inside it every enemy move inside
+  // it (docs/SOLVER.md, "Held regions").
+  for (int i = 0; i < nOpen; ++i) {
+    HeldSearch search(g, open[i], territory, answers);
+    if (search.holds(own, opp, held)) safe |= open[i];
   }
   return safe;
 }
 
-ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory, bool answers) {
-  Mask mine = safePoints(g, own, opp, territory, answers);
-  Mask theirs = safePoints(g, opp, own, territory, answers);
+ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory, bool answers,
+                         int held) {
+  Mask mine = safePoints(g, own, opp, territory, answers, held);
+  Mask theirs = safePoints(g, opp, own, territory, answers, held);
   const Mask both = mine & theirs;  // impossible if both are right; count it as open
   mine &= ~both, theirs &= ~both;
   const int open = g.points() - popcount(mine) - popcount(theirs);
@@ -227,8 +358,8 @@ ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory, 
 }
 
 ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes, bool territory,
-                              bool answers) {
-  ScoreBounds b = staticBounds(g, own, opp, territory, answers);
+                              bool answers, int held) {
+  ScoreBounds b = staticBounds(g, own, opp, territory, answers, held);
   if (passes >= 1) {
     const int now = areaScore(g, own, opp);
     b.lower = std::max(b.lower, now);
@@ -238,10 +369,11 @@ ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
 }
 
 StaticBoundsCache::StaticBoundsCache(const Geometry& g, int log2Entries, bool territory,
-                                     bool answers)
+                                     bool answers, int held)
     : g_(g),
       territory_(territory),
       answers_(answers),
+      held_(held),
       shift_(64 - log2Entries),
       entries_(size_t{1} << log2Entries) {}
 
@@ -251,7 +383,7 @@ ScoreBounds StaticBoundsCache::boundsAfterPasses(Mask own, Mask opp, int passes)
   Entry& e = entries_[(key * 0x9E3779B97F4A7C15ull) >> shift_];
   if (e.key != key) {
     ++misses_;
-    const ScoreBounds b = staticBounds(g_, own, opp, territory_, answers_);
+    const ScoreBounds b = staticBounds(g_, own, opp, territory_, answers_, held_);
     e.key = key;
     e.lower = static_cast<int8_t>(b.lower), e.upper = static_cast<int8_t>(b.upper);
     e.area = NO_AREA;  // computed when a position after a pass needs it

@@ -22,8 +22,13 @@ Mask bensonAlive(const Geometry& g, Mask own, Mask opp);
 // neighbours (docs/SOLVER.md, "Static bounds"). With `answers`, the chains are alive as
 // long as own answers each first enemy move inside a small empty region that keeps an
 // eye after one answer (docs/SOLVER.md, "Regions kept by an answer"), so that own keeps
-// the points by play rather than unconditionally.
-Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory = true, bool answers = false);
+// the points by play rather than unconditionally. With `held` > 0, a region of up to 10
+// points that no chain needs for its life (every chain around it is alive, and it is not
+// a candidate for a vital region) is safe too when a local search finds that own keeps
+// all of it with at most `held` own moves inside it, answering every enemy move inside
+// it there (docs/SOLVER.md, "Held regions").
+Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory = true, bool answers = false,
+                int held = 0);
 
 // Bounds on the final area score (own minus opp) from both colours' safe points:
 // every point not safe for either side may still go either way.
@@ -31,7 +36,7 @@ struct ScoreBounds {
   int lower, upper;
 };
 ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory = true,
-                         bool answers = false);
+                         bool answers = false, int held = 0);
 
 // Bounds on the value for the mover (own) of a position reached after `passes`
 // consecutive passes. The safe points of a colour are only its own at the end if that
@@ -40,7 +45,7 @@ ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory =
 // widens the upper bound (found by search: Black's "safe" eye still held a White stone
 // when White ended the game). Its lower bound is the mover's safe points or that score.
 ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
-                              bool territory = true, bool answers = false);
+                              bool territory = true, bool answers = false, int held = 0);
 
 // A memo of staticBounds and the area score by exact position, one per search thread:
 // the search meets the same position many times (transpositions, every horizon of the
@@ -52,8 +57,9 @@ ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
 class StaticBoundsCache {
  public:
   // A cache of 2^log2Entries entries (16 bytes each) for the geometry g.
-  StaticBoundsCache(const Geometry& g, int log2Entries, bool territory, bool answers = false);
-  // The same as boundsAfterPasses(g, own, opp, passes, territory, answers); own | opp
+  StaticBoundsCache(const Geometry& g, int log2Entries, bool territory, bool answers = false,
+                    int held = 0);
+  // The same as boundsAfterPasses(g, own, opp, passes, territory, answers, held); own | opp
   // non-empty.
   ScoreBounds boundsAfterPasses(Mask own, Mask opp, int passes);
   uint64_t hits() const { return hits_; }
@@ -67,6 +73,7 @@ class StaticBoundsCache {
   };
   const Geometry& g_;
   bool territory_, answers_;
+  int held_;
   int shift_;
   ZeroedArray<Entry> entries_;  // key 0: empty (the empty board is never asked)
   uint64_t hits_ = 0, misses_ = 0;

@@ -444,6 +444,7 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.notStored += s.notStored;
   into.inconsistent += s.inconsistent;
   into.etcCuts += s.etcCuts;
+  into.staticEtcCuts += s.staticEtcCuts;
   into.softCuts += s.softCuts;
   into.staticCuts += s.staticCuts;
   into.horizonLeaves += s.horizonLeaves;

@@ -74,7 +74,10 @@ struct SolveOptions {
   bool benson = true;          // static bounds from unconditional life and territory
   bool territory = true;       // with benson: regions without room for two enemy eyes
   bool answers = false;        // with benson: small regions that keep an eye after an answer
-  bool bestMoves = true;       // list every optimal root move
+  // With benson: regions of up to 10 points that own keeps by answering inside them,
+  // found by a local search of up to `held` own moves (0: off; docs/SOLVER.md).
+  int held = 0;
+  bool bestMoves = true;  // list every optimal root move
   bool principalVariation = true;
   // Iterative deepening: first depth (0: defaultFirstDepth(points)), step, and the
   // deepest horizon tried (plies from the root); beyond the horizon a position counts
@@ -97,6 +100,11 @@ struct SolveOptions {
   bool bisect = true;
   // Enhanced transposition cut-offs at nodes at least this far above the horizon.
   int etcMinDepth = 3;
+  // At nodes at least this many plies above the horizon, try every child's static bounds
+  // before any child is searched: a child they already prove good enough cuts the node
+  // (0: off). At every interior node by default: 4x4 1.45M nodes against 3.43M, 4.97e9
+  // instructions against 8.01e9 (docs/SOLVER.md, session 19).
+  int staticEtcMinDepth = 1;
   // Give up on a node this close to the horizon (remaining plies) as soon as a child is
   // left undecided by the horizon: the node cannot then be proven below the window, only
   // above it by a later child, which near the horizon rarely happens; its proven bounds
@@ -163,6 +171,7 @@ struct SearchStats {
   uint64_t notStored = 0;         // results not stored: they depended on older history
   uint64_t inconsistent = 0;      // bounds that crossed (must stay 0: a soundness check)
   uint64_t etcCuts = 0;           // nodes cut by a child's table entry (enhanced cut-off)
+  uint64_t staticEtcCuts = 0;     // nodes cut by a child's static bounds (staticEtc)
   uint64_t staticCuts = 0;        // nodes decided by the static bounds alone
   uint64_t softCuts = 0;          // nodes given up at an undecided child (softCutDepth)
   uint64_t horizonLeaves = 0;     // nodes left undecided at the iterative-deepening horizon

@@ -34,7 +34,7 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
               opt.boundsLog2 > 0 ? std::clamp(opt.boundsLog2, 4, 22)
               : opt.proofNumber  ? std::clamp(opt.ttLog2, 10, 22)
                                  : std::clamp(opt.ttLog2 - 4, 10, 20),
-              opt.territory, opt.answers) {
+              opt.territory, opt.answers, opt.held) {
   n_ = g_.points();
   sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;
   softCutDepth_ = opt_.softCutDepth >= 0 ? opt_.softCutDepth : n_ <= 16 ? 3 : 0;
@@ -362,7 +362,8 @@ int Worker::orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_P
 // that move (-2: none) with its proven lower bound in `value`, and adds the child's proof to `sum`.
 int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1>& moves, int count,
                              int beta, Mask captureMoves, Summary& sum, int& value,
-                             std::array<PlayedChild, MAX_POINTS + 1>& played) {
+                             std::array<PlayedChild, MAX_POINTS + 1>& played, bool probeTable,
+                             bool statics) {
   const int ply = static_cast<int>(path_.size()) - 1;
   // Two passes: every child's key first, with its table bucket prefetched, then the
   // probes, so that the cache misses of the probes overlap instead of queueing.
@@ -376,9 +377,28 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
     pc.rep = repetition(absKey(child), child.whiteToMove, lastCap);
     if (pc.rep >= 0) continue;
     canonical(child, pc.key, pc.extra, pc.sym);
-    tt_.prefetch(pc.key, pc.extra);
+    if (probeTable) tt_.prefetch(pc.key, pc.extra);
   }
   const bool childWhite = !n.whiteToMove;
+  // Static bounds first (SolveOptions::staticEtcMinDepth): a child that its static bounds
+  // alone already prove >= beta for the mover (df-pn looks at every child's bounds; the
+  // search would reach that child only in its turn).
+  if (statics) {
+    for (int i = 0; i < count; ++i) {
+      const int move = moves[i];
+      if (move < 0) continue;
+      const PlayedChild& pc = played[i];
+      if (pc.rep >= 0) continue;
+      const ScoreBounds b = bounds_.boundsAfterPasses(pc.own, pc.opp, 0);
+      if (-b.upper < beta) continue;
+      const uint64_t abs = childWhite ? (pc.opp | pc.own << 32) : (pc.own | pc.opp << 32);
+      sum.add(abs & 0xFFFFFFFFu, abs >> 32, sideMatters_ ? childWhite : 0);
+      ++stats_.staticEtcCuts;
+      value = -b.upper;
+      return move;
+    }
+  }
+  if (!probeTable) return -2;
   for (int i = 0; i < count; ++i) {
     const int move = moves[i];
     if (move < 0) continue;
@@ -474,10 +494,13 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   const uint64_t nodesBefore = nodes_;
   // The children the cut-off pass played (every point move, when it did not cut).
   std::array<PlayedChild, MAX_POINTS + 1> played;
-  const bool etc = opt_.transpositions && depth >= opt_.etcMinDepth;
+  const bool probeTable = opt_.transpositions && depth >= opt_.etcMinDepth;
+  const bool statics = opt_.benson && opt_.staticEtcMinDepth > 0 && depth >= opt_.staticEtcMinDepth;
+  const bool etc = probeTable || statics;  // the children are played (and kept in `played`)
   if (etc) {
     int value = 0;
-    const int m = transpositionCut(n, moves, count, beta, captureMoves, sum, value, played);
+    const int m = transpositionCut(n, moves, count, beta, captureMoves, sum, value, played,
+                                   probeTable, statics);
     if (m != -2) cut = true, bestMove = m, bestLo = value;
   }
   // ABDADA: this node is marked busy while searched; a first pass over the moves skips

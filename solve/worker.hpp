@@ -168,11 +168,13 @@ class Worker {
   bool pathMeets(const Summary& s, int ply) const;
   Summary toTable(const Summary& s, int sym, bool whiteToMove) const;
   Summary fromTable(const Summary& s, int sym, bool whiteToMove) const;
-  // Enhanced transposition cut-off over moves[0..count): the cutting move (-2 none). The
-  // children it plays (every point move up to the cut) are left in `played`, by index.
+  // Enhanced transposition cut-off over moves[0..count): the cutting move (-2 none), by a
+  // child's static bounds (`statics`) or its table entry (`probeTable`). The children it
+  // plays (every point move) are left in `played`, by index.
   int transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1>& moves, int count,
                        int beta, Mask captureMoves, Summary& sum, int& value,
-                       std::array<PlayedChild, MAX_POINTS + 1>& played);
+                       std::array<PlayedChild, MAX_POINTS + 1>& played, bool probeTable,
+                       bool statics);
   void libertySets(Mask stones, Mask empty, Mask& atari, Mask& many) const;
   // Fills `moves` best first and returns their count; `captureMovesOut` (if given) gets
   // the points where the mover captures (see playFast).

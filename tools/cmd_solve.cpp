@@ -47,9 +47,9 @@ std::string statsJson(const solve::SearchStats& s) {
   std::ostringstream o;
   o << "{\"tt_hits\": " << s.ttHits << ", \"tt_history_refused\": " << s.ttHistoryRefused
     << ", \"not_stored\": " << s.notStored << ", \"etc_cuts\": " << s.etcCuts
-    << ", \"soft_cuts\": " << s.softCuts << ", \"static_cuts\": " << s.staticCuts
-    << ", \"horizon_leaves\": " << s.horizonLeaves << ", \"game_ends\": " << s.gameEnds
-    << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
+    << ", \"static_etc_cuts\": " << s.staticEtcCuts << ", \"soft_cuts\": " << s.softCuts
+    << ", \"static_cuts\": " << s.staticCuts << ", \"horizon_leaves\": " << s.horizonLeaves
+    << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
     << ", \"guess_nodes\": " << s.guessNodes << ", \"second_searches\": " << s.secondSearches
     << "}";
   return o.str();
@@ -100,12 +100,18 @@ int runSolve(const std::vector<std::string>& args) {
       "-1: 3 on boards of up to 16 points, off on larger ones)")(
       "etc-min-depth", po::value<int>()->default_value(3),
       "enhanced transposition cut-offs this far above the horizon")(
-      "no-symmetry", "do not fold symmetric positions in the table")(
+      "static-etc", po::value<int>()->default_value(1),
+      "at nodes this far above the horizon, cut on a child's static bounds before "
+      "searching any child (0: off)")("no-symmetry",
+                                      "do not fold symmetric positions in the table")(
       "no-benson", "no static bounds from unconditional life")(
       "no-territory", "Benson's life only: no regions without room for two enemy eyes")(
       "answers",
       "also count chains alive by answers: small empty regions that keep an eye after one "
       "answer to the opponent's first move there")(
+      "held", po::value<int>()->default_value(0),
+      "also count regions of up to 10 points that a local search of up to N own moves shows "
+      "own keeps by answering inside them (0: off)")(
       "no-child-cache", "df-pn: recompute a node's children on every re-entry")(
       "abdada",
       "MTD search with 2+ threads: ABDADA (threads on the same horizon defer subtrees "
@@ -162,6 +168,8 @@ int runSolve(const std::vector<std::string>& args) {
   opt.benson = !vm.count("no-benson");
   opt.territory = !vm.count("no-territory");
   opt.answers = vm.count("answers") > 0;
+  opt.held = vm["held"].as<int>();
+  if (opt.held < 0 || opt.held > 8) throw UsageError("--held must be 0..8");
   opt.firstDepth = vm["first-depth"].as<int>();
   opt.depthStep = vm["depth-step"].as<int>();
   opt.firstGuess = vm["guess"].as<int>();
@@ -179,6 +187,8 @@ int runSolve(const std::vector<std::string>& args) {
     throw UsageError("--guess-depth must be between 0 and 12");
   }
   opt.etcMinDepth = vm["etc-min-depth"].as<int>();
+  opt.staticEtcMinDepth = vm["static-etc"].as<int>();
+  if (opt.staticEtcMinDepth < 0) throw UsageError("--static-etc must be 0 or more");
   opt.softCutDepth = vm["soft-cut-depth"].as<int>();
   opt.oneSided = vm.count("one-sided") > 0;
   opt.oneSidedNoFirst = vm.count("no-first") > 0;

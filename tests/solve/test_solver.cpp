@@ -651,9 +651,10 @@ namespace {
 
 // Solves p exactly without static bounds (itself checked against the reference minimax
 // above), within maxNodes; when that succeeds, checks that the static bounds of p's
-// mover (territory on, answered regions as asked) contain the value and that the
+// mover (territory on, answered and held regions as asked) contain the value and that the
 // solver with those bounds agrees, and returns true.
-bool boundsContainExact(const Geometry& g, const Position& p, bool answers, uint64_t maxNodes) {
+bool boundsContainExact(const Geometry& g, const Position& p, bool answers, uint64_t maxNodes,
+                        int held = 0) {
   SolveOptions plain;
   plain.ttLog2 = 14;
   plain.benson = false;
@@ -664,18 +665,21 @@ bool boundsContainExact(const Geometry& g, const Position& p, bool answers, uint
   if (!r.exact) return false;
   const Mask own = p.toMove == Color::Black ? p.black : p.white;
   const Mask opp = p.toMove == Color::Black ? p.white : p.black;
-  const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes, true, answers);
+  const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes, true, answers, held);
   const int mover = static_cast<int>(p.toMove == Color::Black ? r.value : -r.value);
   CompactBoard shown(g);
   shown.setStones(p.black, p.white);
   INFO(g.width() << "x" << g.height() << " " << (p.toMove == Color::Black ? "B" : "W")
-                 << " to move, passes " << p.passes << ", answers " << answers << "\n"
+                 << " to move, passes " << p.passes << ", answers " << answers << ", held " << held
+                 << "\n"
                  << engine::boardToString(shown.toEngine()));
   CHECK(sb.lower <= mover);
   CHECK(mover <= sb.upper);
   SolveOptions bounded = plain;
   bounded.benson = true;
   bounded.answers = answers;
+  bounded.held = held;
+  bounded.staticEtcMinDepth = held > 0 ? 1 : 0;
   Solver sb2(g, bounded);
   const SolveResult rb = sb2.solve(p);  // may run out of nodes: then only bounds
   CHECK(rb.lower <= r.value);
@@ -1324,12 +1328,53 @@ bool keptByAnswerSlow(const Geometry& g, Mask own, Mask opp, Mask region) {
   return true;
 }
 
+Mask safePointsSlow(const Geometry& g, Mask own, Mask opp, bool territory, bool answers = false,
+                    int held = 0);
+
+// Does own keep all of `region` by local play, by the definition played out on
+// CompactBoard without a memo (own as Black, the enemy as White; every position set up
+// afresh, so no ko carries over to the enemy's move): the slow safe points already hold
+// the region; or, with a move left, own has a legal move inside that keeps it with one
+// move less, and every legal enemy move inside has a legal own answer inside (simple ko
+// applies to it) that keeps it with one move less.
+bool heldSlow(const Geometry& g, Mask own, Mask opp, Mask region, bool territory, bool answers,
+              int depth) {
+  if ((safePointsSlow(g, own, opp, territory, answers) & region) == region) return true;
+  if (depth == 0) return false;
+  CompactBoard start(g);
+  start.setStones(own, opp);
+  bool first = false;
+  for (int r = 0; r < g.points() && !first; ++r) {
+    if (!(region >> r & 1) || !start.isLegal(r, Color::Black)) continue;
+    CompactBoard after = start;
+    after.play(r, Color::Black);
+    first = heldSlow(g, after.black(), after.white(), region, territory, answers, depth - 1);
+  }
+  if (!first) return false;
+  for (int m = 0; m < g.points(); ++m) {
+    if (!(region >> m & 1) || !start.isLegal(m, Color::White)) continue;
+    CompactBoard afterM = start;
+    afterM.play(m, Color::White);
+    bool answered = false;
+    for (int r = 0; r < g.points() && !answered; ++r) {
+      if (!(region >> r & 1) || !afterM.isLegal(r, Color::Black)) continue;
+      CompactBoard afterR = afterM;
+      afterR.play(r, Color::Black);
+      answered = heldSlow(g, afterR.black(), afterR.white(), region, territory, answers, depth - 1);
+    }
+    if (!answered) return false;
+  }
+  return true;
+}
+
 // The safe points by their definition (the slow twin of safePoints, whose Benson pass
 // floods only the candidate regions): the alive chains of bensonAliveSlow, plus every
 // region (connected non-own set, found point by point) that borders own stones, all of
 // them alive, and whose interior (points not next to an alive chain) is empty or, with
-// territory on, holds no two points that are not neighbours.
-Mask safePointsSlow(const Geometry& g, Mask own, Mask opp, bool territory, bool answers = false) {
+// territory on, holds no two points that are not neighbours. With `held`, a region that
+// fails this but has at most 10 points, an empty point no own stone touches, and (with
+// answers) is not an empty region of at most 7 points, is safe when heldSlow says so.
+Mask safePointsSlow(const Geometry& g, Mask own, Mask opp, bool territory, bool answers, int held) {
   const Mask alive = bensonAliveSlow(g, own, opp, answers);
   if (!alive) return 0;
   Mask safe = alive, seen = 0;
@@ -1359,7 +1404,19 @@ Mask safePointsSlow(const Geometry& g, Mask own, Mask opp, bool territory, bool 
           twoEyes = true;
       }
     }
-    if (!interior || (territory && !twoEyes)) safe |= region;
+    if (!interior || (territory && !twoEyes)) {
+      safe |= region;
+      continue;
+    }
+    bool open = false;  // an empty point that no own stone touches
+    for (int q = 0; q < g.points(); ++q) {
+      if ((region >> q & 1) && !(opp >> q & 1) && !(g.neighbours(q) & own)) open = true;
+    }
+    const int size = popcount(region);
+    if (held > 0 && size <= 10 && open && !(answers && !(region & opp) && size <= 7) &&
+        heldSlow(g, own, opp, region, territory, answers, held)) {
+      safe |= region;
+    }
   }
   return safe;
 }
@@ -1414,6 +1471,183 @@ TEST_CASE("safe points agree with their plain definition on random positions") {
   INFO("positions where answers add points: " << byAnswers);
   CHECK(withRegions > 50);
   CHECK(byAnswers > 10);
+}
+
+namespace {
+
+// A random position with a pocket of up to 10 points in a corner or on an edge, walled by
+// Black and holding a few random stones of either colour, on a Black-heavy board (so
+// that the wall often lives): where held regions matter. False when the stones are not a
+// legal position.
+bool pocketPosition(const Geometry& g, engine::Rng& rng, Mask& black, Mask& white) {
+  black = white = 0;
+  for (int p = 0; p < g.points(); ++p) {
+    const uint32_t r = rng.below(20);
+    if (r < 11) black |= Mask{1} << p;
+    if (r >= 11 && r < 13) white |= Mask{1} << p;
+  }
+  const int pw = 2 + static_cast<int>(rng.below(3)), ph = 2 + static_cast<int>(rng.below(2));
+  const int x0 = static_cast<int>(rng.below(static_cast<uint32_t>(g.width() - pw + 1)));
+  const int y0 = rng.below(2) ? 0 : g.height() - ph;
+  Mask pocket = 0;
+  for (int y = y0; y < y0 + ph; ++y) {
+    for (int x = x0; x < x0 + pw; ++x) pocket |= Mask{1} << g.point(x, y);
+  }
+  const Mask wall = g.expand(pocket) & ~pocket;
+  black = (black | wall) & ~pocket, white &= ~(wall | pocket);
+  // Often few stones (White dies there), sometimes many (White may live or make seki).
+  const uint32_t whites = rng.below(2) ? 2 : 5;
+  for (Mask m = pocket; m; m &= m - 1) {
+    const uint32_t r = rng.below(10);
+    if (r < whites) white |= m & -m;
+    if (r == whites) black |= m & -m;
+  }
+  CompactBoard b(g);
+  try {
+    b.setStones(black, white);
+  } catch (const engine::InputError&) {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("held regions: a white stone inside a living cross dies") {
+  // The cross minus its top arm's end, White on C5: with answers, the bottom corners
+  // keep Black alive; the top region (9 points, a white stone) has room for two white
+  // eyes, so no static rule gives it to Black. One black move there (D5) would settle it,
+  // but White's D5 needs two answers, so a search of 2 black moves holds it and 1 does not.
+  const Geometry g(5, 5);
+  const CompactBoard b = CompactBoard::fromEngine(g, engine::parseBoard(". . O . .\n"
+                                                                        ". . X . .\n"
+                                                                        "X X X X X\n"
+                                                                        ". . X . .\n"
+                                                                        ". . X . .\n"));
+  Mask top = 0;
+  for (int p = 0; p < 10; ++p) top |= Mask{1} << p;
+  top &= ~b.black();
+  REQUIRE(popcount(top) == 9);
+  for (int held = 0; held <= 2; ++held) {
+    INFO("held " << held);
+    const Mask fast = safePoints(g, b.black(), b.white(), true, true, held);
+    CHECK(fast == safePointsSlow(g, b.black(), b.white(), true, true, held));
+    CHECK(fast == (held < 2 ? g.all() & ~top : g.all()));
+  }
+  // Without answers the bottom is one region of 9 points and the cross is not alive.
+  CHECK(safePoints(g, b.black(), b.white(), true, false, 2) == 0);
+  // The solver settles the position at its root, and Black's C1 before it at the first
+  // child it bounds (with the child's bounds tried first).
+  SolveOptions opt;
+  opt.answers = true;
+  opt.held = 2;
+  opt.staticEtcMinDepth = 1;
+  opt.bestMoves = opt.principalVariation = false;
+  Solver solver(g, opt);
+  Position p;
+  p.black = b.black(), p.white = b.white();
+  p.toMove = Color::White;
+  SolveResult r = solver.solve(p);
+  CHECK(r.exact);
+  CHECK(r.value == 25);
+  CHECK(r.nodes == 1);
+  p.black &= ~(Mask{1} << g.point(2, 4));
+  p.toMove = Color::Black;
+  r = solver.solve(p);
+  CHECK(r.exact);
+  CHECK(r.value == 25);
+  CHECK(r.nodes == 1);
+}
+
+TEST_CASE("held regions agree with their slow twin on random pocket positions") {
+  int added = 0, compared = 0;
+  engine::Rng rng(31);
+  for (auto [w, h] : {std::pair{5, 4}, std::pair{5, 5}, std::pair{6, 4}, std::pair{4, 4}}) {
+    const Geometry g(w, h);
+    for (int i = 0; i < 800; ++i) {
+      Mask black, white;
+      if (!pocketPosition(g, rng, black, white)) continue;
+      for (int side = 0; side < 2; ++side) {
+        const Mask own = side ? white : black, opp = side ? black : white;
+        for (bool answers : {false, true}) {
+          const Mask base = safePoints(g, own, opp, true, answers, 0);
+          for (int held = 1; held <= 2; ++held) {
+            const Mask fast = safePoints(g, own, opp, true, answers, held);
+            INFO(w << "x" << h << " own " << own << " opp " << opp << " answers " << answers
+                   << " held " << held);
+            CHECK((fast & base) == base);
+            // The slow twin is exponential: every case where the search adds points, and
+            // one in eight of the others.
+            if (fast != base || (i & 7) == 0) {
+              REQUIRE(fast == safePointsSlow(g, own, opp, true, answers, held));
+              ++compared;
+            }
+            added += fast != base;
+          }
+        }
+      }
+    }
+  }
+  INFO("compared " << compared << ", held regions added points " << added << " times");
+  CHECK(added > 100);
+}
+
+TEST_CASE("bounds with held regions contain the exact value of random positions") {
+  // Exact values from the solver without static bounds; the bounds with held regions
+  // (2 own moves, with and without answers) must contain them, and the bounded search
+  // (with the children's static bounds tried first) must agree.
+  int cases = 0, extras = 0;
+  engine::Rng rng(41);
+  for (auto [w, h] : {std::pair{4, 4}, std::pair{5, 3}, std::pair{5, 4}, std::pair{4, 5}}) {
+    const Geometry g(w, h);
+    const int start = cases;
+    for (int i = 0; i < 20000 && cases - start < 40; ++i) {
+      Mask black, white;
+      if (!pocketPosition(g, rng, black, white)) continue;
+      if (i & 1) std::swap(black, white);
+      const bool answers = i & 4;
+      const bool extra = safePoints(g, black, white, true, answers, 2) !=
+                             safePoints(g, black, white, true, answers) ||
+                         safePoints(g, white, black, true, answers, 2) !=
+                             safePoints(g, white, black, true, answers);
+      if (!extra) continue;
+      ++extras;
+      Position p;
+      p.black = black, p.white = white;
+      p.toMove = i & 2 ? Color::White : Color::Black;
+      p.passes = (i >> 3) & 1;
+      if (boundsContainExact(g, p, answers, 200'000, 2)) ++cases;
+    }
+  }
+  INFO("checked " << cases << " of " << extras);
+  CHECK(cases >= 120);
+}
+
+TEST_CASE("children's static bounds tried first keep values, moves and history reuse exact") {
+  // Off, at every interior node (the default) and only 3 plies above the horizon.
+  for (int depth : {0, 3}) {
+    SolveOptions opt;
+    opt.staticEtcMinDepth = depth;
+    checkRandomPositionsWithHistory(opt);
+  }
+  SolveOptions off;
+  off.staticEtcMinDepth = 0;
+  for (auto [w, h] : {std::pair{2, 3}, std::pair{3, 3}, std::pair{2, 4}, std::pair{3, 4}}) {
+    const SolveResult plain = solveEmpty(w, h, {}, off);
+    for (int depth : {1, 3}) {
+      for (int held : {0, 2}) {
+        SolveOptions opt;
+        opt.staticEtcMinDepth = depth;
+        opt.held = held;
+        const SolveResult r = solveEmpty(w, h, {}, opt);
+        INFO(w << "x" << h << " static-etc " << depth << " held " << held);
+        CHECK(r.exact);
+        CHECK(r.value == plain.value);
+        CHECK(r.best == plain.best);
+        CHECK(r.pv.size() >= 1);
+      }
+    }
+  }
 }
 
 TEST_CASE("zeroed tables start empty and keep what is stored (small and mapped)") {
