@@ -43,7 +43,7 @@ ProofSearch::Canon ProofSearch::canonOf(const Node& n) const {
 
 ScoreBounds ProofSearch::staticOf(const Node& n) {
   if (w_.opt_.benson && (n.own | n.opp))
-    return w_.bounds_.boundsAfterPasses(n.own, n.opp, n.passes);
+    return w_.bounds_->boundsAfterPasses(n.own, n.opp, n.passes);
   return {-w_.n_, w_.n_};
 }
 

@@ -466,6 +466,7 @@ SolveResult Solver::solve(const Position& position) {
   std::atomic<bool> stop{false};
   const SearchLimits limits = limitsFor(opt_, start, &stop);
   const int threads = std::max(1, opt_.threads);
+  makeBoundsMemos(threads);
   int lo = -n, hi = n;
   uint64_t nodes = 0;
   // One proof-number table a thread that runs df-pn (they are not shared).
@@ -501,7 +502,7 @@ SolveResult Solver::solve(const Position& position) {
     SearchLimits own = limits;
     if (split) own.cancel = questions.cancel[t].get();
     if (mtdSplit) own.cancel = mtdQuestions.sq.cancel[t].get();
-    Worker w(g_, opt_, *tt_, position, own, lazy ? t : 0);
+    Worker w(g_, opt_, *tt_, position, own, lazy ? t : 0, boundsMemo(t));
     w.setBusyTable(busy.get());
     w.pushPath(root, true);
     int tlo = -n, thi = n, depth = 0;
@@ -547,10 +548,11 @@ SolveResult Solver::solve(const Position& position) {
     uint64_t extraNodes = 0;
 #pragma omp parallel num_threads(threads) reduction(+ : extraNodes)
     {
-      ProofNumberTable* pnt = opt_.proofNumber ? pnTables[omp_get_thread_num()].get() : nullptr;
+      const int t = omp_get_thread_num();
+      ProofNumberTable* pnt = opt_.proofNumber ? pnTables[t].get() : nullptr;
 #pragma omp for schedule(dynamic)
       for (size_t i = 0; i < moves.size(); ++i) {
-        Worker wi(g_, opt_, *tt_, position, free);
+        Worker wi(g_, opt_, *tt_, position, free, 0, boundsMemo(t));
         wi.pushPath(root, true);
         bool legal = true;
         const int d = decideMove(wi, pnt, opt_, root, moves[i], lo, legal);
@@ -571,11 +573,18 @@ SolveResult Solver::solve(const Position& position) {
   return r;
 }
 
+void Solver::makeBoundsMemos(int threads) {
+  while (static_cast<int>(boundsMemos_.size()) < threads) {
+    boundsMemos_.push_back(std::make_unique<StaticBoundsCache>(
+        g_, Worker::boundsLog2(opt_), opt_.territory, opt_.answers, opt_.held));
+  }
+}
+
 uint64_t Solver::principalVariation(const Position& position, int value, std::vector<int>& pv,
                                     ProofNumberTable* pnt) {
   // Follow optimal moves to the end of the game (the table move first).
   const SearchLimits limits = limitsFor(opt_, std::chrono::steady_clock::now(), nullptr);
-  Worker w(g_, opt_, *tt_, position, limits);
+  Worker w(g_, opt_, *tt_, position, limits, 0, boundsMemo(0));
   Node n = Worker::rootNode(position);
   w.pushPath(n, true);
   int v = value;
@@ -619,12 +628,13 @@ std::vector<MoveValue> Solver::analyse(const Position& position) {
   std::vector<MoveValue> out(moves.size());
   std::vector<char> legalMove(moves.size(), 0);
   const int threads = std::max(1, opt_.threads);
+  makeBoundsMemos(threads);
   const SearchLimits limits = limitsFor(opt_, start, nullptr);
   uint64_t nodes = 0;
   stats_ = {};
 #pragma omp parallel for num_threads(threads) schedule(dynamic) reduction(+ : nodes)
   for (size_t i = 0; i < moves.size(); ++i) {
-    Worker w(g_, opt_, *tt_, position, limits);
+    Worker w(g_, opt_, *tt_, position, limits, 0, boundsMemo(omp_get_thread_num()));
     w.pushPath(root, true);
     bool legal = true;
     int lo = -g_.points(), hi = g_.points(), depth = 0;

@@ -205,6 +205,7 @@ struct SolveResult {
 int defaultFirstDepth(int points);
 
 class TranspositionTable;
+class StaticBoundsCache;
 class ProofNumberTable;
 
 // Solves positions of one board geometry; keeps its transposition table between calls
@@ -246,9 +247,17 @@ class Solver {
   uint64_t principalVariation(const Position& position, int value, std::vector<int>& pv,
                               ProofNumberTable* pnt = nullptr);
 
+  // Thread t's memo of static bounds, kept across the workers of every call: exact by
+  // position, so always valid (the best-move list and the principal variation used to
+  // start from cold memos: 4x4 on one thread, 0.23 s for their 70,000 nodes). Made
+  // before any parallel region, for `threads` threads.
+  StaticBoundsCache* boundsMemo(int t) { return boundsMemos_[t].get(); }
+  void makeBoundsMemos(int threads);
+
   const Geometry& g_;
   SolveOptions opt_;
   std::shared_ptr<TranspositionTable> tt_;
+  std::vector<std::unique_ptr<StaticBoundsCache>> boundsMemos_;
   uint64_t lastNodes_ = 0;
   SearchStats stats_;
 };

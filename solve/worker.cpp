@@ -22,19 +22,25 @@ Node childAfter(const Geometry& g, bool suicideAllowed, const Node& n, int move,
 
 }  // namespace
 
+int Worker::boundsLog2(const SolveOptions& opt) {
+  // df-pn bounds every child of every expansion: its memo is sized like its tables
+  // (2^22 entries, 64 MB, at --tt-log2 22; docs/SOLVER.md, session 7).
+  return opt.boundsLog2 > 0 ? std::clamp(opt.boundsLog2, 4, 22)
+         : opt.proofNumber  ? std::clamp(opt.ttLog2, 10, 22)
+                            : std::clamp(opt.ttLog2 - 4, 10, 20);
+}
+
 Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& tt,
-               const Position& root, const SearchLimits& limits, int variant)
+               const Position& root, const SearchLimits& limits, int variant,
+               StaticBoundsCache* bounds)
     : g_(g),
       opt_(opt),
       tt_(tt),
       limits_(limits),
-      // df-pn bounds every child of every expansion: its memo is sized like its tables
-      // (2^22 entries, 64 MB, at --tt-log2 22; docs/SOLVER.md, session 7).
-      bounds_(g,
-              opt.boundsLog2 > 0 ? std::clamp(opt.boundsLog2, 4, 22)
-              : opt.proofNumber  ? std::clamp(opt.ttLog2, 10, 22)
-                                 : std::clamp(opt.ttLog2 - 4, 10, 20),
-              opt.territory, opt.answers, opt.held) {
+      ownBounds_(bounds ? nullptr
+                        : std::make_unique<StaticBoundsCache>(g, boundsLog2(opt), opt.territory,
+                                                              opt.answers, opt.held)),
+      bounds_(bounds ? bounds : ownBounds_.get()) {
   n_ = g_.points();
   sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;
   softCutDepth_ = opt_.softCutDepth >= 0 ? opt_.softCutDepth : n_ <= 16 ? 3 : 0;
@@ -389,7 +395,7 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
       if (move < 0) continue;
       const PlayedChild& pc = played[i];
       if (pc.rep >= 0) continue;
-      const ScoreBounds b = bounds_.boundsAfterPasses(pc.own, pc.opp, 0);
+      const ScoreBounds b = bounds_->boundsAfterPasses(pc.own, pc.opp, 0);
       if (-b.upper < beta) continue;
       const uint64_t abs = childWhite ? (pc.opp | pc.own << 32) : (pc.own | pc.opp << 32);
       sum.add(abs & 0xFFFFFFFFu, abs >> 32, sideMatters_ ? childWhite : 0);
@@ -444,7 +450,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   const int ply = static_cast<int>(path_.size()) - (onPath ? 1 : 0);
   int lo = -n_, hi = n_;
   if (opt_.benson && (n.own | n.opp)) {
-    const ScoreBounds b = bounds_.boundsAfterPasses(n.own, n.opp, n.passes);
+    const ScoreBounds b = bounds_->boundsAfterPasses(n.own, n.opp, n.passes);
     lo = b.lower, hi = b.upper;
     if (lo == hi || lo >= beta || hi <= alpha) {
       ++stats_.staticCuts;

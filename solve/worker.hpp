@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "solve/benson.hpp"
@@ -79,8 +80,13 @@ class Worker {
  public:
   // A worker for the table `tt`, with the root position's earlier history on its path;
   // `variant` perturbs the move ordering (lazy SMP: threads disagree on ties).
+  // `bounds` (when given) is a memo of static bounds kept by the caller between workers
+  // of the same thread (Solver keeps one a thread), else the worker makes its own.
   Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& tt, const Position& root,
-         const SearchLimits& limits, int variant = 0);
+         const SearchLimits& limits, int variant = 0, StaticBoundsCache* bounds = nullptr);
+
+  // The size (log2 of the entries) of a worker's memo of static bounds under `opt`.
+  static int boundsLog2(const SolveOptions& opt);
 
   static Node rootNode(const Position& p);
   // Board key: black stones low, white high.
@@ -202,7 +208,9 @@ class Worker {
   std::vector<PathPrefix> prefix_;
   std::array<std::array<int8_t, 2>, 1024> killers_{};
   std::array<uint32_t, MAX_POINTS> history_{};
-  StaticBoundsCache bounds_;  // memo of the Benson/territory bounds by position
+  // Memo of the Benson/territory bounds by position: the caller's, or ownBounds_.
+  std::unique_ptr<StaticBoundsCache> ownBounds_;
+  StaticBoundsCache* bounds_;
   BusyTable* busy_ = nullptr;
   bool childBusy(const Node& n, int move, Mask captureMoves, const PlayedChild* pre) const;
   uint64_t nodes_ = 0;
