@@ -63,10 +63,9 @@ struct SolveOptions {
   uint64_t maxNodes = 0;  // 0: no limit (per thread)
   double maxSeconds = 0;  // 0: no limit
   int ttLog2 = 20;        // transposition table of 2^ttLog2 40-byte entries
-  // Each search worker's memo of static bounds (StaticBoundsCache) holds 2^boundsLog2
+  // Each search thread's memo of static bounds (StaticBoundsCache) holds 2^boundsLog2
   // 16-byte entries; 0: derived from ttLog2 (ttLog2 - 4 in 10..20, df-pn ttLog2 in 10..22).
-  // A worker is made per solve() and per root move of the optimal-move list, and the
-  // memo's pages are zeroed each time: many small solves (complete tables) want it small.
+  // A Solver makes one a thread on its first call and keeps it across calls.
   int boundsLog2 = 0;
   int threads = 1;             // OpenMP threads (lazy SMP on the root, root moves in parallel)
   bool transpositions = true;  // use the transposition table at all
