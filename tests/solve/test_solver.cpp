@@ -649,6 +649,20 @@ TEST_CASE("unconditional territory: a small interior is safe, room for two eyes 
 
 namespace {
 
+// Does the solver under `opt` (no move list) give the position the exact value `value`
+// at its root, in one node?
+bool settledAtRoot(const Geometry& g, SolveOptions opt, Mask black, Mask white, Color toMove,
+                   int value) {
+  opt.bestMoves = opt.principalVariation = false;
+  Solver solver(g, opt);
+  Position p;
+  p.black = black, p.white = white;
+  p.toMove = toMove;
+  const SolveResult r = solver.solve(p);
+  INFO("value " << r.value << " exact " << r.exact << " nodes " << r.nodes);
+  return r.exact && r.value == value && r.nodes == 1;
+}
+
 // Solves p exactly without static bounds (itself checked against the reference minimax
 // above), within maxNodes; when that succeeds, checks that the static bounds of p's
 // mover (territory on, answered and held regions as asked) contain the value and that the
@@ -730,15 +744,7 @@ TEST_CASE("regions kept by an answer: a cross with four empty corners owns 5x5")
   // The solver with answers settles the 5x5 cross at its root.
   SolveOptions opt;
   opt.answers = true;
-  opt.bestMoves = opt.principalVariation = false;
-  Solver solver(g, opt);
-  Position p;
-  p.black = cross.black();
-  p.toMove = Color::White;
-  const SolveResult r = solver.solve(p);
-  CHECK(r.exact);
-  CHECK(r.value == 25);
-  CHECK(r.nodes == 1);
+  CHECK(settledAtRoot(g, opt, cross.black(), 0, Color::White, 25));
 }
 
 TEST_CASE("answered regions keep the published values, optimal moves and variations") {
@@ -1542,21 +1548,9 @@ TEST_CASE("held regions: a white stone inside a living cross dies") {
   opt.answers = true;
   opt.held = 2;
   opt.staticEtcMinDepth = 1;
-  opt.bestMoves = opt.principalVariation = false;
-  Solver solver(g, opt);
-  Position p;
-  p.black = b.black(), p.white = b.white();
-  p.toMove = Color::White;
-  SolveResult r = solver.solve(p);
-  CHECK(r.exact);
-  CHECK(r.value == 25);
-  CHECK(r.nodes == 1);
-  p.black &= ~(Mask{1} << g.point(2, 4));
-  p.toMove = Color::Black;
-  r = solver.solve(p);
-  CHECK(r.exact);
-  CHECK(r.value == 25);
-  CHECK(r.nodes == 1);
+  CHECK(settledAtRoot(g, opt, b.black(), b.white(), Color::White, 25));
+  const Mask withoutC1 = b.black() & ~(Mask{1} << g.point(2, 4));
+  CHECK(settledAtRoot(g, opt, withoutC1, b.white(), Color::Black, 25));
 }
 
 TEST_CASE("held regions agree with their slow twin on random pocket positions") {
