@@ -1553,6 +1553,27 @@ TEST_CASE("held regions: a white stone inside a living cross dies") {
   CHECK(settledAtRoot(g, opt, withoutC1, b.white(), Color::Black, 25));
 }
 
+TEST_CASE("held regions: a seki stays open at every depth") {
+  // Black's wall lives by three eyes on the bottom edge. Above it White's row and
+  // Black's three stones share the liberties A4 and E4, with no eye: a seki, so neither
+  // side gets the region. Both empty points touch Black's inner stones, so the region
+  // could be vital to them and is not searched; no depth may give it to Black.
+  const Geometry g(5, 4);
+  const CompactBoard b = CompactBoard::fromEngine(g, engine::parseBoard(". X X X .\n"
+                                                                        "O O O O O\n"
+                                                                        "X X X X X\n"
+                                                                        ". X . X .\n"));
+  const Mask wallAndEyes = g.all() & ~Mask{0x3FF};  // the bottom two rows
+  for (bool answers : {false, true}) {
+    for (int held = 0; held <= 4; ++held) {
+      INFO("answers " << answers << " held " << held);
+      const Mask fast = safePoints(g, b.black(), b.white(), true, answers, held);
+      CHECK(fast == wallAndEyes);
+      if (held <= 3) CHECK(fast == safePointsSlow(g, b.black(), b.white(), true, answers, held));
+    }
+  }
+}
+
 TEST_CASE("held regions agree with their slow twin on random pocket positions") {
   int added = 0, compared = 0;
   engine::Rng rng(31);
