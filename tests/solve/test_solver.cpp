@@ -1574,6 +1574,31 @@ TEST_CASE("held regions: a seki stays open at every depth") {
   }
 }
 
+TEST_CASE("held regions: an enemy group with two eyes is not held") {
+  // White's corner group lives by the eyes A4 and C4 (Benson). Each White move inside
+  // fills an eye and is answered by the capture, but Black has no move of its own there
+  // (both eyes are suicide for Black), so Black cannot take the corner when White never
+  // plays in it: the search's first-move condition keeps it open at every depth.
+  const Geometry g(5, 4);
+  const CompactBoard b = CompactBoard::fromEngine(g, engine::parseBoard(". O . O X\n"
+                                                                        "O O O O X\n"
+                                                                        "X X X X X\n"
+                                                                        ". X . X .\n"));
+  Mask corner = 0;
+  for (int y = 0; y < 2; ++y) {
+    for (int x = 0; x < 4; ++x) corner |= Mask{1} << g.point(x, y);
+  }
+  for (bool answers : {false, true}) {
+    for (int held = 0; held <= 4; ++held) {
+      INFO("answers " << answers << " held " << held);
+      const Mask fast = safePoints(g, b.black(), b.white(), true, answers, held);
+      CHECK(fast == (g.all() & ~corner));
+      if (held <= 2) CHECK(fast == safePointsSlow(g, b.black(), b.white(), true, answers, held));
+    }
+  }
+  CHECK(safePoints(g, b.white(), b.black(), true, false, 4) == corner);
+}
+
 TEST_CASE("held regions agree with their slow twin on random pocket positions") {
   int added = 0, compared = 0;
   engine::Rng rng(31);
