@@ -220,8 +220,10 @@ bool playLocal(const Geometry& g, Mask& mine, Mask& theirs, int p) {
 
 // The local search behind held regions (see HeldSearch in safePoints): can own keep the
 // whole of `region` with at most `depth` own moves inside it, the enemy moving first?
-// The memo is per thread and keyed by everything the answer depends on: the region, own's
-// stones in and around it, the enemy's in it, the depth and the rules of the leaf test.
+// The memo is per thread and keyed by everything the answer depends on: the region, all
+// of own's stones (which of the stones around the region form one chain outside it
+// matters to the answered regions inside it), the enemy's stones in it (the enemy has
+// none next to it outside), the depth, the board size and the rules of the leaf test.
 class HeldSearch {
  public:
   HeldSearch(const Geometry& g, Mask region, bool territory, bool answers)
@@ -235,7 +237,7 @@ class HeldSearch {
     if ((safePoints(g_, own, opp, territory_, answers_, 0) & region_) == region_) return true;
     if (depth == 0) return false;
     Entry& e = entry(own, opp);
-    const uint64_t k1 = region_ | (own & g_.expand(region_)) << 32;
+    const uint64_t k1 = region_ | own << 32;
     const uint64_t k2 = (opp & region_) | uint64_t{territory_} << 32 | uint64_t{answers_} << 33 |
                         uint64_t(g_.width()) << 40 | uint64_t(g_.height()) << 48;
     if (e.k1 == k1 && e.k2 == k2) {
@@ -265,8 +267,7 @@ class HeldSearch {
 
   Entry& entry(Mask own, Mask opp) {
     thread_local std::vector<Entry> memo(size_t{1} << MEMO_LOG2);
-    const uint64_t h = (region_ * 0x9E3779B97F4A7C15ull) ^
-                       ((own & g_.expand(region_)) * 0xC2B2AE3D27D4EB4Full) ^
+    const uint64_t h = (region_ * 0x9E3779B97F4A7C15ull) ^ (own * 0xC2B2AE3D27D4EB4Full) ^
                        ((opp & region_) * 0x165667B19E3779F9ull);
     return memo[(h * 0xD6E8FEB86659FD93ull) >> (64 - MEMO_LOG2)];
   }
