@@ -236,15 +236,13 @@ class HeldSearch {
   bool holds(Mask own, Mask opp, int depth) {
     if ((safePoints(g_, own, opp, territory_, answers_, 0) & region_) == region_) return true;
     if (depth == 0) return false;
-    Entry& e = entry(own, opp);
+    const Entry& e = entry(own, opp);
     const uint64_t k1 = region_ | own << 32;
     const uint64_t k2 = (opp & region_) | uint64_t{territory_} << 32 | uint64_t{answers_} << 33 |
                         uint64_t(g_.width()) << 40 | uint64_t(g_.height()) << 48;
     if (e.k1 == k1 && e.k2 == k2) {
       if (depth >= e.held) return true;
       if (depth <= e.failed) return false;
-    } else {
-      e = Entry{k1, k2, INT8_MAX, -1};
     }
     const bool result = holdsSearched(own, opp, depth);
     Entry& again = entry(own, opp);  // the recursion may have replaced the entry

@@ -1,0 +1,30 @@
+// Helpers shared by the solver's test files (test_solver.cpp, test_bounds.cpp): random
+// positions and checks of static bounds against exact values.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/board/color.hpp"
+#include "engine/board/rng.hpp"
+#include "solve/geometry.hpp"
+#include "solve/solver.hpp"
+
+namespace solvetest {
+
+// A random position of g with every chain keeping a liberty (Black denser than White), or
+// false after too many tries.
+bool randomPosition(const solve::Geometry& g, engine::Rng& rng, solve::Mask& black,
+                    solve::Mask& white);
+
+// Solves p exactly without static bounds within maxNodes; when that succeeds, checks
+// (Catch2 CHECKs) that the mover's static bounds (territory on, answered and held regions
+// as asked) contain the value and that the bounded solver agrees, and returns true.
+bool boundsContainExact(const solve::Geometry& g, const solve::Position& p, bool answers,
+                        uint64_t maxNodes, int held = 0);
+
+// Does the solver under `opt` (no move list) give the position the exact value `value`
+// at its root, in one node?
+bool settledAtRoot(const solve::Geometry& g, solve::SolveOptions opt, solve::Mask black,
+                   solve::Mask white, engine::Color toMove, int value);
+
+}  // namespace solvetest
