@@ -86,7 +86,7 @@ struct TableBuildOptions {
   double checkpointSeconds = 30;     // write a checkpoint at least this often (0: after every
                                      // solved position; for tests)
   double maxSeconds = 0;             // stop (after a checkpoint) when exceeded; 0: no limit
-  int maxPoints = 16;                // refuse larger boards (3^points positions to scan)
+  int maxPoints = 20;                // refuse larger boards (3^points positions to scan)
   // Called after each solved position and once at the end, and after each checkpoint
   // write; never two calls at once (with threads >= 2 from the build's threads, in turn).
   std::function<void(const BuildProgress&)> onProgress;

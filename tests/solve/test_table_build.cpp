@@ -385,7 +385,7 @@ TEST_CASE("a time limit stops a build after a checkpoint; a damaged checkpoint i
 TEST_CASE("table builds refuse what they cannot do") {
   TableBuildOptions o;
   o.out = "unused.fgt";
-  CHECK_THROWS_AS(buildSolutionTable(Geometry(5, 4), o), engine::InputError);
+  CHECK_THROWS_AS(buildSolutionTable(Geometry(7, 3), o), engine::InputError);  // 21 points
   o.rules.komi = 0.5;
   CHECK_THROWS_AS(buildSolutionTable(Geometry(2, 2), o), engine::InputError);
   const std::vector<uint8_t> junk = {3, 1, 1};
