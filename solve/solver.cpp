@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <mutex>
 #include <thread>
 
@@ -89,16 +90,20 @@ void iterate(Worker& w, const SolveOptions& o, int firstDepth, int firstGuess, F
     depth = std::min(depth, o.maxDepth);
     depthOut = depth;
     if (o.algorithm == Algorithm::AlphaBeta) {
+      w.publishRoot(lo, hi, depth, ProgressBoard::NONE);
       const Bounds b = f(lo - 1, hi + 1, depth);
       if (w.aborted()) return;
       lo = std::max(lo, b.lo), hi = std::min(hi, b.hi);
+      w.publishRoot(lo, hi, depth, ProgressBoard::NONE);
     } else {
       while (lo < hi) {
         if (o.bisect && !galloping) guess = lo + (hi - lo + 1) / 2;
         const int beta = std::clamp(guess, lo + 1, hi);
+        w.publishRoot(lo, hi, depth, beta);
         const Bounds b = ask(w, o, f, beta, depth, !followsGuess || beta <= firstGuess);
         if (w.aborted()) return;
         lo = std::max(lo, b.lo), hi = std::min(hi, b.hi);
+        w.publishRoot(lo, hi, depth, ProgressBoard::NONE);
         const bool yes = b.lo >= beta;
         if (!yes && b.hi >= beta) break;  // undecided at this horizon
         if (galloping && direction == (yes ? -1 : 1)) galloping = false;  // bracketed
@@ -159,6 +164,7 @@ void proofNumberRoot(Worker& w, ProofNumberTable& pnt, const SolveOptions& o, co
   for (int asked = 0; lo < hi && !w.aborted(); ++asked) {
     const int t = asked == 0 || !o.bisect || (asked == 1 && guided) ? std::clamp(next, lo + 1, hi)
                                                                     : lo + (hi - lo + 1) / 2;
+    w.publishRoot(lo, hi, 0, t);
     const int r = ps.prove(root, t);
     next = r == 1 ? t + 1 : t - 1;
     if (r < 0) return;
@@ -167,6 +173,7 @@ void proofNumberRoot(Worker& w, ProofNumberTable& pnt, const SolveOptions& o, co
     } else {
       hi = t - 1;
     }
+    w.publishRoot(lo, hi, 0, ProgressBoard::NONE);
   }
 }
 
@@ -438,6 +445,56 @@ SearchLimits limitsFor(const SolveOptions& o, std::chrono::steady_clock::time_po
   return l;
 }
 
+// Calls SolveOptions::onProgress every progressSeconds from a thread of its own with what
+// the board holds, until destroyed (also when the solve throws).
+class ProgressReporter {
+ public:
+  ProgressReporter(const SolveOptions& o, const ProgressBoard& board, int sign,
+                   std::chrono::steady_clock::time_point start)
+      : o_(o), board_(board), sign_(sign), start_(start) {
+    if (o_.onProgress) thread_ = std::thread([this] { run(); });
+  }
+  ~ProgressReporter() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+
+ private:
+  void run() {
+    const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(std::max(0.001, o_.progressSeconds)));
+    std::unique_lock<std::mutex> lock(m_);
+    while (!cv_.wait_for(lock, period, [this] { return done_; })) {
+      SolveProgress p;
+      p.nodes = board_.nodes.load(std::memory_order_relaxed);
+      p.seconds = elapsed(start_);
+      const int lo = board_.lo.load(), hi = board_.hi.load();
+      p.lower = std::min(sign_ * lo, sign_ * hi) + o_.rules.komi;
+      p.upper = std::max(sign_ * lo, sign_ * hi) + o_.rules.komi;
+      p.horizon = board_.horizon.load(std::memory_order_relaxed);
+      const int q = board_.question.load(std::memory_order_relaxed);
+      p.hasQuestion = q != ProgressBoard::NONE;
+      p.question = p.hasQuestion ? q : 0;
+      p.bestMoves = board_.phase.load() == 1;
+      o_.onProgress(p);
+    }
+  }
+
+  const SolveOptions& o_;
+  const ProgressBoard& board_;
+  int sign_;
+  std::chrono::steady_clock::time_point start_;
+  std::mutex m_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
 void addStats(SearchStats& into, const SearchStats& s) {
   into.ttHits += s.ttHits;
   into.ttHistoryRefused += s.ttHistoryRefused;
@@ -464,7 +521,10 @@ SolveResult Solver::solve(const Position& position) {
   SolveResult r;
   stats_ = {};
   std::atomic<bool> stop{false};
-  const SearchLimits limits = limitsFor(opt_, start, &stop);
+  ProgressBoard progress(n);
+  SearchLimits limits = limitsFor(opt_, start, &stop);
+  if (opt_.onProgress) limits.progress = &progress;
+  const ProgressReporter reporter(opt_, progress, sign, start);
   const int threads = std::max(1, opt_.threads);
   makeBoundsMemos(threads);
   int lo = -n, hi = n;
@@ -504,6 +564,7 @@ SolveResult Solver::solve(const Position& position) {
     if (mtdSplit) own.cancel = mtdQuestions.sq.cancel[t].get();
     Worker w(g_, opt_, *tt_, position, own, lazy ? t : 0, boundsMemo(t));
     w.setBusyTable(busy.get());
+    w.setReportsRoot(t == 0);
     w.pushPath(root, true);
     int tlo = -n, thi = n, depth = 0;
     if (split) {
@@ -541,8 +602,12 @@ SolveResult Solver::solve(const Position& position) {
   r.lower = std::min(sign * lo, sign * hi) + opt_.rules.komi;
   r.upper = std::max(sign * lo, sign * hi) + opt_.rules.komi;
   r.value = r.exact ? r.lower : (r.lower + r.upper) / 2;
-  const SearchLimits free = limitsFor(opt_, start, nullptr);
+  SearchLimits free = limitsFor(opt_, start, nullptr);
+  free.progress = limits.progress;
+  progress.narrow(lo, hi);
+  progress.question.store(ProgressBoard::NONE);
   if (r.exact && opt_.bestMoves) {
+    progress.phase.store(1);
     const std::vector<int> moves = legalRootMoves(g_, root, opt_.rules);
     std::vector<char> good(moves.size(), 0);
     uint64_t extraNodes = 0;

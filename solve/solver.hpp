@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -55,6 +56,19 @@ struct Position {
   int passes = 0;
   int ko = -1;
   std::vector<uint64_t> history;
+};
+
+// A progress report of a running solve (SolveOptions::onProgress).
+struct SolveProgress {
+  uint64_t nodes = 0;           // searched so far by every thread (up to 127 a thread behind)
+  double seconds = 0;           // since the call began
+  double lower = 0, upper = 0;  // the root's proven interval, Black's side, komi included
+  int horizon = 0;              // the MTD search's current horizon in plies (0: none, df-pn)
+  // The null-window question being asked, "the mover's value (komi excluded) is at least
+  // `question`"; hasQuestion false between questions.
+  bool hasQuestion = false;
+  int question = 0;
+  bool bestMoves = false;  // the value is known; the optimal moves are being tested
 };
 
 struct SolveOptions {
@@ -161,6 +175,11 @@ struct SolveOptions {
   // answer cancels the questions it makes moot; docs/SOLVER.md, session 12), instead of
   // lazySmp's threads all working towards the same answers.
   bool mtdSplit = false;
+  // Called about every progressSeconds while solve() runs (not by analyse()), from a
+  // thread of its own, never twice at once; the caller's thread is inside solve() then.
+  // Effort only: the search is the same with or without it.
+  std::function<void(const SolveProgress&)> onProgress;
+  double progressSeconds = 1.0;
 };
 
 // Counters of one search, for tests and reports.

@@ -164,6 +164,10 @@ bool Worker::limitHit() {
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) aborted_ = true;
     if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) aborted_ = true;
     if (limits_.timed && std::chrono::steady_clock::now() > limits_.deadline) aborted_ = true;
+    if (limits_.progress) {
+      limits_.progress->nodes.fetch_add(nodes_ - published_, std::memory_order_relaxed);
+      published_ = nodes_;
+    }
   }
   return aborted_;
 }

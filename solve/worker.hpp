@@ -43,6 +43,25 @@ struct Bounds {
   int lo, hi;
 };
 
+// What the threads of one solve publish for its progress reports (SolveOptions::
+// onProgress), read by the reporting thread: nodes (each worker adds its count every 128
+// nodes) and the root's proven interval, horizon and question from the mover's side.
+struct ProgressBoard {
+  static constexpr int NONE = INT32_MIN;
+  std::atomic<uint64_t> nodes{0};
+  std::atomic<int> lo, hi;
+  std::atomic<int> horizon{0}, question{NONE};
+  std::atomic<int> phase{0};  // 0 the value, 1 the optimal moves
+  explicit ProgressBoard(int points) : lo(-points), hi(points) {}
+  // Narrows the interval to [l, h] (any thread's proven bounds hold for all).
+  void narrow(int l, int h) {
+    for (int v = lo.load(); l > v && !lo.compare_exchange_weak(v, l);) {
+    }
+    for (int v = hi.load(); h < v && !hi.compare_exchange_weak(v, h);) {
+    }
+  }
+};
+
 // Limits shared by the threads of one call.
 struct SearchLimits {
   uint64_t maxNodes = 0;  // per worker; 0: none
@@ -51,6 +70,7 @@ struct SearchLimits {
   std::atomic<bool>* stop = nullptr;  // set by another thread: give up
   // Set by another thread: give up the current question only (Worker::resume clears it).
   std::atomic<bool>* cancel = nullptr;
+  ProgressBoard* progress = nullptr;  // where to publish the node count (nullptr: nowhere)
 };
 
 // Which positions some thread is searching right now (ABDADA, J.-C. Weill, "The ABDADA
@@ -146,7 +166,19 @@ class Worker {
   // that the worker can take another question; false when a real limit stopped it.
   bool resume();
   uint64_t nodes() const { return nodes_; }
+  // Publishes the root's proven interval [lo, hi] (mover's side), the horizon and the
+  // question being asked to the progress board, if any (ProgressBoard::NONE: no question);
+  // the horizon and question only when this worker reports them (setReportsRoot).
+  void publishRoot(int lo, int hi, int horizon, int question) {
+    if (!limits_.progress) return;
+    limits_.progress->narrow(lo, hi);
+    if (!reportsRoot_) return;
+    limits_.progress->horizon.store(horizon, std::memory_order_relaxed);
+    limits_.progress->question.store(question, std::memory_order_relaxed);
+  }
   const SearchStats& stats() const { return stats_; }
+  // Whether publishRoot reports the horizon and question (one thread of a solve does).
+  void setReportsRoot(bool reports) { reportsRoot_ = reports; }
   int points() const { return n_; }
   // The child of n after the mover plays `move` (a point), from the new mover's side;
   // `captured` gets the stones the move took.
@@ -214,6 +246,8 @@ class Worker {
   BusyTable* busy_ = nullptr;
   bool childBusy(const Node& n, int move, Mask captureMoves, const PlayedChild* pre) const;
   uint64_t nodes_ = 0;
+  uint64_t published_ = 0;  // nodes_ already added to limits_.progress
+  bool reportsRoot_ = true;
   bool aborted_ = false;
   SearchStats stats_;
 };

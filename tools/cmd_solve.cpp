@@ -2,6 +2,7 @@
 // diagram, printing the value (Black's area minus White's, komi 0 unless given), the
 // optimal first moves and a principal variation.
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -53,6 +54,29 @@ std::string statsJson(const solve::SearchStats& s) {
     << ", \"guess_nodes\": " << s.guessNodes << ", \"second_searches\": " << s.secondSearches
     << "}";
   return o.str();
+}
+
+// One progress line on stderr (--progress), rewritten in place: nodes, rate, elapsed,
+// the proven interval of the value (Black's side, komi included), the horizon and the
+// question being asked.
+void progressLine(const solve::SolveProgress& p, bool blackToMove, double komi) {
+  char head[128];
+  std::snprintf(head, sizeof head, "\r[solve] nodes %.3e (%.3e/s), elapsed %.0f s, value in [",
+                static_cast<double>(p.nodes), p.seconds > 0 ? p.nodes / p.seconds : 0.0, p.seconds);
+  std::ostringstream o;
+  o << head << p.lower << ", " << p.upper << "]";
+  if (p.bestMoves) {
+    o << ", testing the moves";
+  } else {
+    if (p.horizon > 0) o << ", horizon " << p.horizon;
+    if (p.hasQuestion) {
+      // "the mover's value >= q" from Black's side.
+      o << ", asking value " << (blackToMove ? ">= " : "<= ")
+        << (blackToMove ? p.question : -p.question) + komi;
+    }
+  }
+  o << "   ";
+  std::cerr << o.str() << std::flush;
 }
 
 }  // namespace
@@ -124,6 +148,9 @@ int runSolve(const std::vector<std::string>& args) {
       "pn-heuristic", po::value<int>()->default_value(0),
       "df-pn: weight of the area estimate in new children's proof numbers (0: off)")(
       "value-only", "skip the optimal-move list and the principal variation")(
+      "progress",
+      "a progress line on stderr every second (nodes, rate, elapsed, the proven "
+      "interval, horizon and question)")(
       "table", po::value<std::string>(),
       "a complete solution table of this board and rules (fgo tables build --solve): "
       "answer from it without a search (no principal variation)")("json", "print one JSON object");
@@ -209,6 +236,14 @@ int runSolve(const std::vector<std::string>& args) {
   if (!(opt.epsilon >= 0 && opt.epsilon <= 10)) throw UsageError("--epsilon must be in [0, 10]");
   if (opt.firstDepth < 0) throw UsageError("--first-depth must be at least 0");
   opt.bestMoves = opt.principalVariation = !vm.count("value-only");
+  bool progressShown = false;  // a progress line is on stderr: end it before the answer
+  if (vm.count("progress")) {
+    const bool black = side == engine::Color::Black;
+    opt.onProgress = [black, komi, &progressShown](const solve::SolveProgress& p) {
+      progressLine(p, black, komi);
+      progressShown = true;
+    };
+  }
   solve::Solver solver(g, opt);
   solve::SolveResult r;
   bool fromTable = false;
@@ -222,6 +257,7 @@ int runSolve(const std::vector<std::string>& args) {
     if (vm.count("value-only")) r.best.clear();
   } else {
     r = solver.solve(pos);
+    if (progressShown) std::cerr << "\n";
   }
   if (vm.count("json")) {
     std::cout << "{\"value\": " << r.value << ", \"exact\": " << (r.exact ? "true" : "false")

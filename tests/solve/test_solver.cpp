@@ -1195,3 +1195,50 @@ TEST_CASE("zeroed tables start empty and keep what is stored (small and mapped)"
   tt.forEach([&](uint64_t, uint8_t, const TTData&) { ++listed; });
   CHECK(listed == static_cast<size_t>(found));
 }
+
+TEST_CASE("progress reports hold the proven interval and leave the search unchanged") {
+  // 4x4 (+2) on one thread: the same nodes with and without reports; every report's
+  // interval holds the value, its nodes never fall, and its question lies in the interval.
+  const Geometry g(4, 4);
+  SolveOptions o;
+  o.ttLog2 = 18;
+  o.bestMoves = o.principalVariation = false;
+  const SolveResult plain = Solver(g, o).solve(Position{});
+  std::vector<SolveProgress> reports;
+  o.progressSeconds = 0.01;
+  o.onProgress = [&](const SolveProgress& p) { reports.push_back(p); };
+  const SolveResult watched = Solver(g, o).solve(Position{});
+  REQUIRE(plain.exact);
+  REQUIRE(watched.exact);
+  CHECK(watched.value == plain.value);
+  CHECK(watched.nodes == plain.nodes);
+  uint64_t last = 0;
+  for (const SolveProgress& p : reports) {
+    CHECK(p.lower <= 2);
+    CHECK(p.upper >= 2);
+    CHECK(p.nodes >= last);
+    CHECK(p.nodes <= watched.nodes);
+    CHECK((p.horizon == 0 || p.horizon >= defaultFirstDepth(16)));  // 0: before the first
+    if (p.hasQuestion) CHECK((p.question > p.lower && p.question <= p.upper));
+    last = p.nodes;
+  }
+  // A stopped 4x5 search on two threads, White to move with komi: reports keep coming
+  // until the limit, from Black's side with komi, and hold the bounds it returns.
+  reports.clear();
+  o.threads = 2;
+  o.maxSeconds = 0.6;
+  o.progressSeconds = 0.05;
+  o.rules.komi = 0.5;
+  Position white;
+  white.toMove = Color::White;
+  const SolveResult stopped = Solver(Geometry(4, 5), o).solve(white);
+  CHECK_FALSE(stopped.exact);
+  REQUIRE(reports.size() >= 2);
+  CHECK(reports.back().nodes > reports.front().nodes);
+  for (const SolveProgress& p : reports) {
+    CHECK(p.lower <= stopped.lower);
+    CHECK(p.upper >= stopped.upper);
+    CHECK(p.lower >= -19.5);
+    CHECK(p.upper <= 20.5);
+  }
+}
