@@ -6,6 +6,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <numeric>
 #include <thread>
 #include <unordered_set>
 
@@ -212,12 +213,26 @@ bool buildInParallel(const Geometry& g, const TableBuildOptions& o, const SolveO
     cv.notify_all();
   };
 
+  // Nodes of each worker's running solve, from its solver's progress reports (under m).
+  std::vector<uint64_t> live(o.threads, 0);
   std::vector<std::unique_ptr<Solver>> solvers;
-  solvers.push_back(std::make_unique<Solver>(g, so));
-  for (int t = 1; t < o.threads; ++t) {
-    solvers.push_back(std::make_unique<Solver>(g, so, solvers[0]->sharedTable()));
+  for (int t = 0; t < o.threads; ++t) {
+    SolveOptions own = so;
+    if (o.onProgress) {
+      own.progressSeconds = o.progressSeconds;
+      own.onProgress = [&, t](const SolveProgress& sp) {
+        std::lock_guard<std::mutex> lock(m);
+        live[t] = sp.nodes;
+        pr.running = std::accumulate(live.begin(), live.end(), uint64_t{0});
+        BuildProgress now = pr;
+        now.seconds = secondsSince(start);
+        o.onProgress(now);
+      };
+    }
+    solvers.push_back(t == 0 ? std::make_unique<Solver>(g, own)
+                             : std::make_unique<Solver>(g, own, solvers[0]->sharedTable()));
   }
-  const auto work = [&](Solver& solver) {
+  const auto work = [&](Solver& solver, int t) {
     std::unique_lock<std::mutex> lock(m);
     for (;;) {
       cv.wait(lock, [&] { return stop || handedOut < window.size() || exhausted; });
@@ -243,6 +258,8 @@ bool buildInParallel(const Geometry& g, const TableBuildOptions& o, const SolveO
         failed = std::current_exception();
       }
       lock.lock();
+      live[t] = 0;  // from here on in pr.nodes (or discarded)
+      pr.running = std::accumulate(live.begin(), live.end(), uint64_t{0});
       if (failed) return halt(failed);
       // The solve's own deadline is at or after the build's: a solve that returned
       // before the build's deadline was not touched by its limit. One that returned
@@ -279,7 +296,7 @@ bool buildInParallel(const Geometry& g, const TableBuildOptions& o, const SolveO
     }
   };
   std::vector<std::thread> workers;
-  for (auto& s : solvers) workers.emplace_back(work, std::ref(*s));
+  for (int t = 0; t < o.threads; ++t) workers.emplace_back(work, std::ref(*solvers[t]), t);
   try {
     enumerate(g.points(), o.order, st.next, [&](uint64_t ordinal, Mask own, Mask opp) {
       int sym;
@@ -454,7 +471,19 @@ TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& 
   if (o.threads >= 2) {
     stopped = !buildInParallel(g, o, so, ckpt, st, done, pr, start);
   } else {
-    Solver solver(g, so);
+    SolveOptions own = so;
+    if (o.onProgress) {
+      // The solver's reports come from its own thread while this one waits in solve(),
+      // so pr is not being written then.
+      own.progressSeconds = o.progressSeconds;
+      own.onProgress = [&](const SolveProgress& sp) {
+        BuildProgress now = pr;
+        now.running = sp.nodes;
+        now.seconds = since(start);
+        o.onProgress(now);
+      };
+    }
+    Solver solver(g, own);
     auto lastCheckpoint = std::chrono::steady_clock::now();
     enumerate(g.points(), o.order, st.next, [&](uint64_t ordinal, Mask own, Mask opp) {
       int sym;

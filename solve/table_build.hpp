@@ -61,6 +61,7 @@ struct BuildProgress {
   uint64_t nodes = 0;             // nodes searched so far (this run, after any resume)
   double seconds = 0;             // elapsed in this run
   int lastValue = 0;              // value of the last solved position
+  uint64_t running = 0;           // nodes of the solves still running (not in `nodes`)
 };
 
 struct TableBuildOptions {
@@ -87,9 +88,12 @@ struct TableBuildOptions {
                                      // solved position; for tests)
   double maxSeconds = 0;             // stop (after a checkpoint) when exceeded; 0: no limit
   int maxPoints = 20;                // refuse larger boards (3^points positions to scan)
-  // Called after each solved position and once at the end, and after each checkpoint
-  // write; never two calls at once (with threads >= 2 from the build's threads, in turn).
+  // Called after each solved position and once at the end, after each checkpoint write,
+  // and about every progressSeconds while a long solve runs (with its nodes so far in
+  // BuildProgress::running); never two calls at once (from the build's threads and the
+  // solvers' reporting threads, in turn).
   std::function<void(const BuildProgress&)> onProgress;
+  double progressSeconds = 1.0;
   std::function<void(const BuildProgress&)> onCheckpoint;
 };
 

@@ -141,14 +141,15 @@ int buildReduce(const std::string& out) {
 // enumeration done (the bound on the work left), positions solved (of the total when
 // counted), empty points of the current positions, nodes, node rate, elapsed time.
 void printBuildProgress(const solve::BuildProgress& p, uint64_t positions) {
-  const double rate = p.seconds > 0 ? double(p.nodes) / p.seconds : 0;
+  const double nodes = double(p.nodes + p.running);  // with the solves still running
+  const double rate = p.seconds > 0 ? nodes / p.seconds : 0;
   std::cerr << "\r[" << std::fixed << std::setprecision(1) << std::setw(5)
             << 100.0 * double(p.index) / double(p.total) << "%] positions " << p.entries;
   if (positions > 0) std::cerr << "/" << positions;
   std::cerr << ", index " << p.index << "/" << p.total << ", empty " << p.empties << ", nodes "
-            << std::setprecision(3) << std::scientific << double(p.nodes) << " (" << rate
-            << "/s), elapsed " << std::fixed << std::setprecision(0) << p.seconds
-            << " s, last value " << p.lastValue << "   " << std::flush;
+            << std::setprecision(3) << std::scientific << nodes << " (" << rate << "/s), elapsed "
+            << std::fixed << std::setprecision(0) << p.seconds << " s, last value " << p.lastValue
+            << "   " << std::flush;
 }
 
 // Builds the complete solution table of a small board (solve/table_build.hpp), resuming

@@ -428,3 +428,34 @@ TEST_CASE("advise answers from a solution table what the search answers") {
   CHECK_THROWS_AS(advise(engine::Board(2, 2), engine::Color::Black, wrong), engine::InputError);
   fs::remove_all(dir);
 }
+
+TEST_CASE("progress during long solves counts their nodes and leaves the table unchanged") {
+  // 3x3 (its first positions take milliseconds each) with a report every millisecond:
+  // some reports come from inside a solve (running nodes), the total never falls, and
+  // the table is the same bytes as a build without reports, on one thread and on two.
+  const Geometry g(3, 3);
+  const fs::path dir = tempDir("progress");
+  REQUIRE(buildSolutionTable(g, optionsFor(dir / "plain.fgt")).complete);
+  for (int threads : {1, 2}) {
+    TableBuildOptions o = optionsFor(dir / "watched.fgt");
+    o.threads = threads;
+    o.progressSeconds = 0.001;
+    uint64_t last = 0, inside = 0, calls = 0;
+    bool falls = false;
+    o.onProgress = [&](const BuildProgress& p) {
+      ++calls;
+      inside += p.running > 0;
+      falls |= p.nodes + p.running < last;
+      last = p.nodes + p.running;
+    };
+    const TableBuildResult r = buildSolutionTable(g, o);
+    REQUIRE(r.complete);
+    CHECK(calls > r.entries);  // one a position, plus reports from inside solves
+    CHECK(inside > 0);
+    CHECK_FALSE(falls);
+    CHECK(last == r.nodes);
+    CHECK(fileBytes(dir / "watched.fgt") == fileBytes(dir / "plain.fgt"));
+    fs::remove(dir / "watched.fgt");
+  }
+  fs::remove_all(dir);
+}
