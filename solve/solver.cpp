@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <mutex>
 #include <thread>
 
@@ -445,55 +444,22 @@ SearchLimits limitsFor(const SolveOptions& o, std::chrono::steady_clock::time_po
   return l;
 }
 
-// Calls SolveOptions::onProgress every progressSeconds from a thread of its own with what
-// the board holds, until destroyed (also when the solve throws).
-class ProgressReporter {
- public:
-  ProgressReporter(const SolveOptions& o, const ProgressBoard& board, int sign,
-                   std::chrono::steady_clock::time_point start)
-      : o_(o), board_(board), sign_(sign), start_(start) {
-    if (o_.onProgress) thread_ = std::thread([this] { run(); });
-  }
-  ~ProgressReporter() {
-    if (!thread_.joinable()) return;
-    {
-      std::lock_guard<std::mutex> lock(m_);
-      done_ = true;
-    }
-    cv_.notify_all();
-    thread_.join();
-  }
-
- private:
-  void run() {
-    const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-        std::chrono::duration<double>(std::max(0.001, o_.progressSeconds)));
-    std::unique_lock<std::mutex> lock(m_);
-    while (!cv_.wait_for(lock, period, [this] { return done_; })) {
-      SolveProgress p;
-      p.nodes = board_.nodes.load(std::memory_order_relaxed);
-      p.seconds = elapsed(start_);
-      const int lo = board_.lo.load(), hi = board_.hi.load();
-      p.lower = std::min(sign_ * lo, sign_ * hi) + o_.rules.komi;
-      p.upper = std::max(sign_ * lo, sign_ * hi) + o_.rules.komi;
-      p.horizon = board_.horizon.load(std::memory_order_relaxed);
-      const int q = board_.question.load(std::memory_order_relaxed);
-      p.hasQuestion = q != ProgressBoard::NONE;
-      p.question = p.hasQuestion ? q : 0;
-      p.bestMoves = board_.phase.load() == 1;
-      o_.onProgress(p);
-    }
-  }
-
-  const SolveOptions& o_;
-  const ProgressBoard& board_;
-  int sign_;
-  std::chrono::steady_clock::time_point start_;
-  std::mutex m_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  std::thread thread_;
-};
+// The progress report of a solve's board: Black's side, komi included.
+SolveProgress progressOf(const ProgressBoard& board, const SolveOptions& o, int sign,
+                         std::chrono::steady_clock::time_point start) {
+  SolveProgress p;
+  p.nodes = board.nodes.load(std::memory_order_relaxed);
+  p.seconds = elapsed(start);
+  const int lo = board.lo.load(), hi = board.hi.load();
+  p.lower = std::min(sign * lo, sign * hi) + o.rules.komi;
+  p.upper = std::max(sign * lo, sign * hi) + o.rules.komi;
+  p.horizon = board.horizon.load();
+  const int q = board.question.load();  // after the bounds (Worker::publishRoot)
+  p.hasQuestion = q != ProgressBoard::NONE;
+  p.question = p.hasQuestion ? q : 0;
+  p.bestMoves = board.phase.load() == 1;
+  return p;
+}
 
 void addStats(SearchStats& into, const SearchStats& s) {
   into.ttHits += s.ttHits;
@@ -523,8 +489,12 @@ SolveResult Solver::solve(const Position& position) {
   std::atomic<bool> stop{false};
   ProgressBoard progress(n);
   SearchLimits limits = limitsFor(opt_, start, &stop);
-  if (opt_.onProgress) limits.progress = &progress;
-  const ProgressReporter reporter(opt_, progress, sign, start);
+  if (opt_.onProgress) {
+    limits.progress = &progress;
+    progress.periodNs = static_cast<int64_t>(std::max(0.0, opt_.progressSeconds) * 1e9);
+    progress.nextNs = ProgressBoard::nowNs() + progress.periodNs;
+    progress.report = [&] { opt_.onProgress(progressOf(progress, opt_, sign, start)); };
+  }
   const int threads = std::max(1, opt_.threads);
   makeBoundsMemos(threads);
   int lo = -n, hi = n;

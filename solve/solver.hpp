@@ -175,8 +175,8 @@ struct SolveOptions {
   // answer cancels the questions it makes moot; docs/SOLVER.md, session 12), instead of
   // lazySmp's threads all working towards the same answers.
   bool mtdSplit = false;
-  // Called about every progressSeconds while solve() runs (not by analyse()), from a
-  // thread of its own, never twice at once; the caller's thread is inside solve() then.
+  // Called about every progressSeconds while solve() runs (not by analyse()), from one
+  // of its searching threads (the caller's thread on one thread), never twice at once.
   // Effort only: the search is the same with or without it.
   std::function<void(const SolveProgress&)> onProgress;
   double progressSeconds = 1.0;

@@ -473,8 +473,8 @@ TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& 
   } else {
     SolveOptions own = so;
     if (o.onProgress) {
-      // The solver's reports come from its own thread while this one waits in solve(),
-      // so pr is not being written then.
+      // The solver's reports come from this thread, inside solve(): pr is not being
+      // written then.
       own.progressSeconds = o.progressSeconds;
       own.onProgress = [&](const SolveProgress& sp) {
         BuildProgress now = pr;

@@ -90,8 +90,7 @@ struct TableBuildOptions {
   int maxPoints = 20;                // refuse larger boards (3^points positions to scan)
   // Called after each solved position and once at the end, after each checkpoint write,
   // and about every progressSeconds while a long solve runs (with its nodes so far in
-  // BuildProgress::running); never two calls at once (from the build's threads and the
-  // solvers' reporting threads, in turn).
+  // BuildProgress::running); never two calls at once (from the build's threads, in turn).
   std::function<void(const BuildProgress&)> onProgress;
   double progressSeconds = 1.0;
   std::function<void(const BuildProgress&)> onCheckpoint;

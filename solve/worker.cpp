@@ -167,6 +167,7 @@ bool Worker::limitHit() {
     if (limits_.progress) {
       limits_.progress->nodes.fetch_add(nodes_ - published_, std::memory_order_relaxed);
       published_ = nodes_;
+      limits_.progress->tick();
     }
   }
   return aborted_;

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -52,7 +53,27 @@ struct ProgressBoard {
   std::atomic<int> lo, hi;
   std::atomic<int> horizon{0}, question{NONE};
   std::atomic<int> phase{0};  // 0 the value, 1 the optimal moves
+  // Reporting: the searching threads call tick() every 128 nodes; the first to find the
+  // next report due calls `report` (never two at once).
+  std::function<void()> report;
+  int64_t periodNs = 0;
+  std::atomic<int64_t> nextNs{0};
+  std::atomic<bool> reporting{false};
   explicit ProgressBoard(int points) : lo(-points), hi(points) {}
+  static int64_t nowNs() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+  void tick() {
+    const int64_t now = nowNs();
+    if (now < nextNs.load(std::memory_order_relaxed)) return;
+    bool idle = false;
+    if (!reporting.compare_exchange_strong(idle, true)) return;
+    nextNs.store(now + periodNs, std::memory_order_relaxed);
+    if (report) report();
+    reporting.store(false);
+  }
   // Narrows the interval to [l, h] (any thread's proven bounds hold for all).
   void narrow(int l, int h) {
     for (int v = lo.load(); l > v && !lo.compare_exchange_weak(v, l);) {
@@ -171,10 +192,15 @@ class Worker {
   // the horizon and question only when this worker reports them (setReportsRoot).
   void publishRoot(int lo, int hi, int horizon, int question) {
     if (!limits_.progress) return;
-    limits_.progress->narrow(lo, hi);
+    ProgressBoard& p = *limits_.progress;
+    // A reader takes the bounds before the question: a question ends before the bounds
+    // it decided are shown, and starts after them, so a report never pairs a question with
+    // bounds that already answer it (sequentially consistent stores and loads).
+    if (reportsRoot_ && question == ProgressBoard::NONE) p.question.store(question);
+    p.narrow(lo, hi);
     if (!reportsRoot_) return;
-    limits_.progress->horizon.store(horizon, std::memory_order_relaxed);
-    limits_.progress->question.store(question, std::memory_order_relaxed);
+    p.horizon.store(horizon);
+    p.question.store(question);
   }
   const SearchStats& stats() const { return stats_; }
   // Whether publishRoot reports the horizon and question (one thread of a solve does).

@@ -430,16 +430,16 @@ TEST_CASE("advise answers from a solution table what the search answers") {
 }
 
 TEST_CASE("progress during long solves counts their nodes and leaves the table unchanged") {
-  // 3x3 (its first positions take milliseconds each) with a report every millisecond:
+  // 2x5 (its empty board takes tens of milliseconds) with a report every 2 ms:
   // some reports come from inside a solve (running nodes), the total never falls, and
   // the table is the same bytes as a build without reports, on one thread and on two.
-  const Geometry g(3, 3);
+  const Geometry g(5, 2);
   const fs::path dir = tempDir("progress");
   REQUIRE(buildSolutionTable(g, optionsFor(dir / "plain.fgt")).complete);
   for (int threads : {1, 2}) {
     TableBuildOptions o = optionsFor(dir / "watched.fgt");
     o.threads = threads;
-    o.progressSeconds = 0.001;
+    o.progressSeconds = 0.002;
     uint64_t last = 0, inside = 0, calls = 0;
     bool falls = false;
     o.onProgress = [&](const BuildProgress& p) {
