@@ -213,8 +213,13 @@ bool buildInParallel(const Geometry& g, const TableBuildOptions& o, const SolveO
     cv.notify_all();
   };
 
-  // Nodes of each worker's running solve, from its solver's progress reports (under m).
+  // Nodes of each worker's running solve, from its solver's progress reports; setLive
+  // records one and keeps pr.running their sum (the caller holds m).
   std::vector<uint64_t> live(o.threads, 0);
+  const auto setLive = [&](int t, uint64_t nodes) {
+    live[t] = nodes;
+    pr.running = std::accumulate(live.begin(), live.end(), uint64_t{0});
+  };
   std::vector<std::unique_ptr<Solver>> solvers;
   for (int t = 0; t < o.threads; ++t) {
     SolveOptions own = so;
@@ -222,8 +227,7 @@ bool buildInParallel(const Geometry& g, const TableBuildOptions& o, const SolveO
       own.progressSeconds = o.progressSeconds;
       own.onProgress = [&, t](const SolveProgress& sp) {
         std::lock_guard<std::mutex> lock(m);
-        live[t] = sp.nodes;
-        pr.running = std::accumulate(live.begin(), live.end(), uint64_t{0});
+        setLive(t, sp.nodes);
         BuildProgress now = pr;
         now.seconds = secondsSince(start);
         o.onProgress(now);
@@ -258,8 +262,7 @@ bool buildInParallel(const Geometry& g, const TableBuildOptions& o, const SolveO
         failed = std::current_exception();
       }
       lock.lock();
-      live[t] = 0;  // from here on in pr.nodes (or discarded)
-      pr.running = std::accumulate(live.begin(), live.end(), uint64_t{0});
+      setLive(t, 0);  // from here on in pr.nodes (or discarded)
       if (failed) return halt(failed);
       // The solve's own deadline is at or after the build's: a solve that returned
       // before the build's deadline was not touched by its limit. One that returned

@@ -45,8 +45,9 @@ struct Bounds {
 };
 
 // What the threads of one solve publish for its progress reports (SolveOptions::
-// onProgress), read by the reporting thread: nodes (each worker adds its count every 128
-// nodes) and the root's proven interval, horizon and question from the mover's side.
+// onProgress): nodes (each worker adds its count every 128 nodes) and the root's proven
+// interval, horizon and question from the mover's side; the report itself is made by
+// whichever searching thread finds it due (tick).
 struct ProgressBoard {
   static constexpr int NONE = INT32_MIN;
   std::atomic<uint64_t> nodes{0};

@@ -337,6 +337,21 @@ bool pocketPosition(const Geometry& g, engine::Rng& rng, Mask& black, Mask& whit
   return true;
 }
 
+// Black's safe points of b are `expected` with and without answers at every held depth
+// 0..4, and the slow twin agrees up to depth `slowUpTo` (deeper is too slow for it).
+void checkSafeAtEveryDepth(const Geometry& g, const CompactBoard& b, Mask expected, int slowUpTo) {
+  for (bool answers : {false, true}) {
+    for (int held = 0; held <= 4; ++held) {
+      INFO("answers " << answers << " held " << held);
+      const Mask fast = safePoints(g, b.black(), b.white(), true, answers, held);
+      CHECK(fast == expected);
+      if (held <= slowUpTo) {
+        CHECK(fast == safePointsSlow(g, b.black(), b.white(), true, answers, held));
+      }
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("held regions: a white stone inside a living cross dies") {
@@ -384,14 +399,7 @@ TEST_CASE("held regions: a seki stays open at every depth") {
                                                                         "X X X X X\n"
                                                                         ". X . X .\n"));
   const Mask wallAndEyes = g.all() & ~Mask{0x3FF};  // the bottom two rows
-  for (bool answers : {false, true}) {
-    for (int held = 0; held <= 4; ++held) {
-      INFO("answers " << answers << " held " << held);
-      const Mask fast = safePoints(g, b.black(), b.white(), true, answers, held);
-      CHECK(fast == wallAndEyes);
-      if (held <= 3) CHECK(fast == safePointsSlow(g, b.black(), b.white(), true, answers, held));
-    }
-  }
+  checkSafeAtEveryDepth(g, b, wallAndEyes, 3);
 }
 
 TEST_CASE("held regions: an enemy group with two eyes is not held") {
@@ -408,14 +416,7 @@ TEST_CASE("held regions: an enemy group with two eyes is not held") {
   for (int y = 0; y < 2; ++y) {
     for (int x = 0; x < 4; ++x) corner |= Mask{1} << g.point(x, y);
   }
-  for (bool answers : {false, true}) {
-    for (int held = 0; held <= 4; ++held) {
-      INFO("answers " << answers << " held " << held);
-      const Mask fast = safePoints(g, b.black(), b.white(), true, answers, held);
-      CHECK(fast == (g.all() & ~corner));
-      if (held <= 2) CHECK(fast == safePointsSlow(g, b.black(), b.white(), true, answers, held));
-    }
-  }
+  checkSafeAtEveryDepth(g, b, g.all() & ~corner, 2);
   CHECK(safePoints(g, b.white(), b.black(), true, false, 4) == corner);
 }
 
