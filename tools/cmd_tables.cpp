@@ -161,6 +161,11 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   }
   const solve::Geometry g(bs.width, bs.height);
   solve::TableBuildOptions o;
+  // Refused here, before the scan of 3^points colourings that counts the positions.
+  if (g.points() > o.maxPoints) {
+    throw UsageError("--solve " + size + ": complete tables are built for at most " +
+                     std::to_string(o.maxPoints) + " points");
+  }
   o.rules = solve::Rules::named(vm["rules"].as<std::string>());
   o.out = out.empty() ? "solve" + bs.str() + ".fgt" : out;
   if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
