@@ -25,6 +25,8 @@ Rules Rules::named(const std::string& name) {
   if (name == "psk" || name == "positional" || name == "chinese") return r;
   if (name == "simple") {
     r.ko = KoRule::SimpleCyclesDrawn;
+  } else if (name == "simple-forced") {
+    r.ko = KoRule::SimpleForced;
   } else if (name == "tromp-taylor" || name == "tt") {
     r.suicideAllowed = true;
   } else {
@@ -35,7 +37,9 @@ Rules Rules::named(const std::string& name) {
 }
 
 std::string Rules::name() const {
-  std::string s = ko == KoRule::Positional ? "psk" : "simple-ko-cycles-drawn";
+  std::string s = ko == KoRule::Positional          ? "psk"
+                  : ko == KoRule::SimpleCyclesDrawn ? "simple-ko-cycles-drawn"
+                                                    : "simple-ko-forced";
   if (suicideAllowed) s += "+suicide";
   return s;
 }

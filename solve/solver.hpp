@@ -27,6 +27,7 @@ namespace solve {
 enum class KoRule : uint8_t {
   Positional,         // positional superko: no move recreates an earlier board position
   SimpleCyclesDrawn,  // simple ko; a repeated (position, side to move) ends the game at 0
+  SimpleForced,       // simple ko only; a bound holds when a side forces it in finitely many moves
 };
 
 struct Rules {

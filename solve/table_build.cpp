@@ -445,6 +445,12 @@ TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& 
                              " for complete tables");
   }
   if (o.rules.komi != 0) throw engine::InputError("tables build --solve: komi must be 0");
+  if (o.rules.ko == KoRule::SimpleForced) {
+    // Under simple ko alone a cycle can leave a position open for ever, and the table
+    // file's ko field has no value for these rules.
+    throw engine::InputError(
+        "tables build --solve: simple-forced rules leave positions open; use psk or simple");
+  }
   if (o.out.empty()) throw engine::InputError("tables build --solve: no output file");
   const std::filesystem::path ckpt =
       o.checkpoint.empty() ? std::filesystem::path(o.out.string() + ".ckpt") : o.checkpoint;

@@ -43,6 +43,7 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
       bounds_(bounds ? bounds : ownBounds_.get()) {
   n_ = g_.points();
   sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;
+  historyFree_ = opt_.rules.ko == KoRule::SimpleForced;
   softCutDepth_ = opt_.softCutDepth >= 0 ? opt_.softCutDepth : n_ <= 16 ? 3 : 0;
   for (uint64_t h : root.history) {
     Node n{h & 0xFFFFFFFFu, h >> 32, false, -1, 0};
@@ -103,7 +104,7 @@ void Worker::popPath() {
 // cycles are drawn), or -1. Without a capture since entry j the new position has more
 // stones than entry j, so only entries before the last capture can repeat.
 int Worker::repetition(uint64_t key, bool whiteToMove, int lastCapture) const {
-  if (lastCapture <= 0) return -1;
+  if (lastCapture <= 0 || historyFree_) return -1;
   // O(1) refutations from the prefix aggregates of entries 0..lastCapture-1 (no entry
   // has this stone count, or every entry lacks one of its stones or has one it lacks).
   const PathPrefix& pre = prefix_[lastCapture - 1];
@@ -122,7 +123,7 @@ int Worker::repetitionScan(uint64_t key, bool whiteToMove, int lastCapture) cons
 
 // Could a position strictly before path index `ply` be in the summary?
 bool Worker::pathMeets(const Summary& s, int ply) const {
-  if (s.empty() || ply <= 0) return false;
+  if (s.empty() || ply <= 0 || historyFree_) return false;
   // Cheap refutations first: no path entry has a stone count of the summary, or every
   // entry misses a stone all members have, or has a stone no member has.
   const PathPrefix& pre = prefix_[ply - 1];

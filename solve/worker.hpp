@@ -251,6 +251,7 @@ class Worker {
   TranspositionTable& tt_;
   SearchLimits limits_;
   int n_ = 0;
+  bool historyFree_ = false;  // simple ko, forced bounds: no repetition, every entry usable
   bool sideMatters_ = false;  // cycles drawn: (position, side) repeats, not positions
   int softCutDepth_ = 0;      // SolveOptions::softCutDepth resolved for this board
   int oneSidedWhite_ = -1;    // soft cuts at every node whose mover is this (1 White, 0 Black)

@@ -91,8 +91,9 @@ int runSolve(const std::vector<std::string>& args) {
       "position", po::value(&position), "diagram file, or diagram text with '/' between rows")(
       "to-move", po::value(&toMove)->default_value("B"), "side to move: B or W")(
       "rules", po::value(&rules)->default_value("psk"),
-      "psk, simple (cycles drawn) or tromp-taylor")("komi", po::value(&komi)->default_value(0),
-                                                    "komi added to the reported value")(
+      "psk, simple (cycles drawn), simple-forced (simple ko only: what a side forces) or "
+      "tromp-taylor")("komi", po::value(&komi)->default_value(0),
+                      "komi added to the reported value")(
       "max-nodes", po::value(&maxNodes)->default_value(0), "node limit (0: none)")(
       "max-seconds", po::value(&maxSeconds)->default_value(0), "time limit (0: none)")(
       "algorithm", po::value(&algorithm)->default_value("mtdf"), "mtdf or alphabeta")(

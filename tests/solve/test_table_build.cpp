@@ -388,6 +388,8 @@ TEST_CASE("table builds refuse what they cannot do") {
   CHECK_THROWS_AS(buildSolutionTable(Geometry(7, 3), o), engine::InputError);  // 21 points
   o.rules.komi = 0.5;
   CHECK_THROWS_AS(buildSolutionTable(Geometry(2, 2), o), engine::InputError);
+  o.rules = Rules::named("simple-forced");  // positions left open by cycles
+  CHECK_THROWS_AS(buildSolutionTable(Geometry(2, 2), o), engine::InputError);
   const std::vector<uint8_t> junk = {3, 1, 1};
   CHECK_THROWS_AS(SolutionTable::decode(junk, 3, "junk"), tables::TableError);
 }
