@@ -477,6 +477,7 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.horizonLeaves += s.horizonLeaves;
   into.secondSearches += s.secondSearches;
   into.gameEnds += s.gameEnds;
+  into.hintMoves += s.hintMoves;
   into.depth = std::max(into.depth, s.depth);
 }
 
@@ -515,6 +516,27 @@ SolveResult Solver::solve(const Position& position) {
     firstQuestion = hg.value;
     stats_.guessNodes = hg.nodes;
     nodes += hg.nodes;
+  }
+  // Hints from simple ko: its table orders the moves, its value is the first question.
+  std::unique_ptr<Solver> hintSolver;
+  if (opt_.forcedHintSeconds > 0 && opt_.rules.ko != KoRule::SimpleForced) {
+    SolveOptions ho = opt_;
+    ho.rules.ko = KoRule::SimpleForced;
+    ho.forcedHintSeconds = 0, ho.bestMoves = false, ho.principalVariation = false;
+    ho.onProgress = nullptr;
+    // A cycle can leave the simple-ko value open at every horizon: stop deepening well
+    // past the first horizon rather than at maxDepth.
+    ho.maxDepth = std::min(opt_.maxDepth, opt_.firstDepth + 2 * n);
+    ho.maxSeconds = opt_.maxSeconds > 0 ? std::min(opt_.maxSeconds, opt_.forcedHintSeconds)
+                                        : opt_.forcedHintSeconds;
+    hintSolver = std::make_unique<Solver>(g_, ho);
+    Position fresh = position;  // simple ko reads no history
+    fresh.history.clear();
+    const SolveResult hr = hintSolver->solve(fresh);
+    stats_.hintNodes = hr.nodes;
+    nodes += hr.nodes;
+    if (hr.exact && !heuristic) firstQuestion = sign * static_cast<int>(hr.value - opt_.rules.komi);
+    limits.hints = hintSolver->tt_.get();
   }
   stats_.guess = sign * firstQuestion;
   const bool split = opt_.proofNumber && opt_.splitQuestions && threads > 1;
@@ -578,6 +600,7 @@ SolveResult Solver::solve(const Position& position) {
   r.value = r.exact ? r.lower : (r.lower + r.upper) / 2;
   SearchLimits free = limitsFor(opt_, start, nullptr);
   free.progress = limits.progress;
+  free.hints = limits.hints;
   progress.narrow(lo, hi);
   progress.question.store(ProgressBoard::NONE);
   if (r.exact && opt_.bestMoves) {

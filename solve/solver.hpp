@@ -181,6 +181,11 @@ struct SolveOptions {
   // Effort only: the search is the same with or without it.
   std::function<void(const SolveProgress&)> onProgress;
   double progressSeconds = 1.0;
+  // Move hints from simple ko (session 21): under other rules, first solve the position
+  // under simple-forced rules for at most this many seconds (0: off), then search with
+  // that table's move tried first where the own table has none, and ask its value first
+  // when it was exact. Search effort only: the hints order moves and never bound a value.
+  double forcedHintSeconds = 0;
 };
 
 // Counters of one search, for tests and reports.
@@ -198,6 +203,8 @@ struct SearchStats {
   uint64_t gameEnds = 0;          // second passes (the game scored)
   int depth = 0;                  // last iterative-deepening horizon
   uint64_t guessNodes = 0;        // nodes of the heuristic first guess (FirstGuess::Heuristic)
+  uint64_t hintNodes = 0;         // nodes of the simple-forced solve (forcedHintSeconds)
+  uint64_t hintMoves = 0;         // nodes that took their first move from the hints
   int guess = 0;                  // the MTD search's first question value (Black's side)
 };
 

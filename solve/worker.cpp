@@ -493,6 +493,13 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
       ++stats_.ttHistoryRefused;
     }
   }
+  if (ttMove == -2 && limits_.hints) {
+    TTData h;
+    if (limits_.hints->probe(key, extra, h) && h.move >= -1) {
+      ttMove = h.move >= 0 ? g_.unmapPoint(sym, h.move) : -1;
+      ++stats_.hintMoves;
+    }
+  }
   if (depth <= 0) {  // the horizon: static and table bounds only
     ++stats_.horizonLeaves;
     sumOut.merge(sum);

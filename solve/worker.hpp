@@ -93,6 +93,9 @@ struct SearchLimits {
   // Set by another thread: give up the current question only (Worker::resume clears it).
   std::atomic<bool>* cancel = nullptr;
   ProgressBoard* progress = nullptr;  // where to publish the node count (nullptr: nowhere)
+  // Moves to try first where the own table has none (SolveOptions::forcedHintSeconds):
+  // another solver's table of the same geometry and symmetry, read only.
+  const TranspositionTable* hints = nullptr;
 };
 
 // Which positions some thread is searching right now (ABDADA, J.-C. Weill, "The ABDADA

@@ -52,7 +52,7 @@ std::string statsJson(const solve::SearchStats& s) {
     << ", \"static_cuts\": " << s.staticCuts << ", \"horizon_leaves\": " << s.horizonLeaves
     << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
     << ", \"guess_nodes\": " << s.guessNodes << ", \"second_searches\": " << s.secondSearches
-    << "}";
+    << ", \"hint_nodes\": " << s.hintNodes << ", \"hint_moves\": " << s.hintMoves << "}";
   return o.str();
 }
 
@@ -149,6 +149,9 @@ int runSolve(const std::vector<std::string>& args) {
       "pn-heuristic", po::value<int>()->default_value(0),
       "df-pn: weight of the area estimate in new children's proof numbers (0: off)")(
       "value-only", "skip the optimal-move list and the principal variation")(
+      "forced-hints", po::value<double>()->default_value(0),
+      "first solve under simple-forced rules for at most this many seconds, then try that "
+      "table's moves first and ask its value first (search effort only; 0: off)")(
       "progress",
       "a progress line on stderr every second (nodes, rate, elapsed, the proven "
       "interval, horizon and question)")(
@@ -231,6 +234,8 @@ int runSolve(const std::vector<std::string>& args) {
   opt.splitQuestions = vm.count("dfpn-split") > 0;
   opt.lazySmp = vm.count("abdada") == 0;
   opt.mtdSplit = vm.count("mtd-split") > 0;
+  opt.forcedHintSeconds = vm["forced-hints"].as<double>();
+  if (!(opt.forcedHintSeconds >= 0)) throw UsageError("--forced-hints must be >= 0");
   if (opt.pnHeuristic < 0 || opt.pnHeuristic > 1000) {
     throw UsageError("--pn-heuristic must be between 0 and 1000");
   }

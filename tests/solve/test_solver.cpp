@@ -1147,6 +1147,28 @@ TEST_CASE("children's static bounds tried first keep values, moves and history r
   }
 }
 
+// Move hints from a simple-ko solve (SolveOptions::forcedHintSeconds) order moves and
+// pick the first question; values, optimal moves and reuse across histories stay exact.
+TEST_CASE("move hints from simple ko change effort, not values") {
+  SolveOptions opt;
+  opt.forcedHintSeconds = 5;
+  checkRandomPositionsWithHistory(opt);
+  for (auto [w, h] : {std::pair{2, 2}, std::pair{2, 3}, std::pair{3, 3}, std::pair{3, 4}}) {
+    const SolveResult plain = solveEmpty(w, h);
+    const Geometry g(w, h);
+    opt.ttLog2 = 16;
+    Solver s(g, opt);
+    const SolveResult r = s.solve(Position{});
+    INFO(w << "x" << h);
+    CHECK(r.exact);
+    CHECK(r.value == plain.value);
+    CHECK(r.best == plain.best);
+    CHECK(replayedScore(g, r.pv) == r.value);
+    CHECK(s.lastStats().hintNodes > 0);
+    CHECK(s.lastStats().hintMoves > 0);
+  }
+}
+
 TEST_CASE("zeroed tables start empty and keep what is stored (small and mapped)") {
   for (size_t n : {size_t{1}, size_t{1000}, size_t{1} << 19}) {  // 16 B entries: 8 MB mapped
     struct Entry {
