@@ -31,7 +31,7 @@ Rules Rules::named(const std::string& name) {
     r.suicideAllowed = true;
   } else {
     throw engine::InputError("unknown solver rules '" + name +
-                             "': expected psk, simple or tromp-taylor");
+                             "': expected psk, simple, simple-forced or tromp-taylor");
   }
   return r;
 }

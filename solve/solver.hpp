@@ -34,7 +34,8 @@ struct Rules {
   KoRule ko = KoRule::Positional;
   bool suicideAllowed = false;
   double komi = 0;
-  // "psk" (default), "simple" (simple ko, cycles drawn), "tromp-taylor" (PSK + suicide);
+  // "psk" (default), "simple" (simple ko, cycles drawn), "simple-forced" (simple ko alone:
+  // the bounds a side forces in finitely many moves), "tromp-taylor" (PSK + suicide);
   // throws engine::InputError otherwise.
   static Rules named(const std::string& name);
   std::string name() const;

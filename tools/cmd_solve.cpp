@@ -104,6 +104,9 @@ int runSolve(const std::vector<std::string>& args) {
       "first-depth", po::value<int>()->default_value(0),
       "first iterative-deepening horizon in plies (0: 2 * points - 4)")(
       "depth-step", po::value<int>()->default_value(2), "horizon step")(
+      "max-depth", po::value<int>()->default_value(400),
+      "deepest horizon in plies: a question still open there stays open (simple-forced "
+      "rules leave ko cycles open at every horizon)")(
       "guess", po::value<int>()->default_value(0),
       "MTD(f) first test value, Black's side (search effort only)")(
       "first-guess", po::value<std::string>()->default_value("middle"),
@@ -202,6 +205,7 @@ int runSolve(const std::vector<std::string>& args) {
   opt.held = vm["held"].as<int>();
   if (opt.held < 0 || opt.held > 8) throw UsageError("--held must be 0..8");
   opt.firstDepth = vm["first-depth"].as<int>();
+  opt.maxDepth = vm["max-depth"].as<int>();
   opt.depthStep = vm["depth-step"].as<int>();
   opt.firstGuess = vm["guess"].as<int>();
   const std::string mtd = vm["mtd"].as<std::string>();
@@ -241,6 +245,9 @@ int runSolve(const std::vector<std::string>& args) {
   }
   if (!(opt.epsilon >= 0 && opt.epsilon <= 10)) throw UsageError("--epsilon must be in [0, 10]");
   if (opt.firstDepth < 0) throw UsageError("--first-depth must be at least 0");
+  if (opt.maxDepth < 1 || opt.maxDepth > 2000) {
+    throw UsageError("--max-depth must be between 1 and 2000");
+  }
   opt.bestMoves = opt.principalVariation = !vm.count("value-only");
   bool progressShown = false;  // a progress line is on stderr: end it before the answer
   if (vm.count("progress")) {
