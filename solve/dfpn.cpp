@@ -250,7 +250,7 @@ ProofSearch::Result ProofSearch::mid(const Node& n, const Canon& cn, int t, uint
       // game's end or a repetition, which repMin covers).
       Summary s = c.proof;
       if (c.terminal == INT32_MIN && (c.move >= 0 || w_.sideMatters_)) {
-        s.add(c.abs & 0xFFFFFFFFu, c.abs >> 32, w_.sideMatters_ ? c.node.whiteToMove : 0);
+        w_.note(s, c.abs, c.node.whiteToMove);
       }
       out.proof.merge(s);
       out.repMin = std::min(out.repMin, c.repMin);

@@ -139,6 +139,7 @@ bool Worker::pathMeets(const Summary& s, int ply) const {
 
 Summary Worker::toTable(const Summary& s, int sym, bool whiteToMove) const {
   Summary t;
+  if (historyFree_) return t;
   Mask andA = s.andA & g_.all(), andB = s.andB & g_.all(), orA = s.orA, orB = s.orB;
   if (whiteToMove) std::swap(andA, andB), std::swap(orA, orB);
   t.andA = g_.mapMask(sym, andA), t.andB = g_.mapMask(sym, andB);
@@ -149,6 +150,7 @@ Summary Worker::toTable(const Summary& s, int sym, bool whiteToMove) const {
 }
 
 Summary Worker::fromTable(const Summary& t, int sym, bool whiteToMove) const {
+  if (historyFree_) return {};
   const int inv = g_.inverse(sym);
   Summary s;
   s.andA = g_.mapMask(inv, t.andA), s.andB = g_.mapMask(inv, t.andB);
@@ -286,7 +288,7 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
     }
     return {0, 0};
   }
-  sum.add(key & 0xFFFFFFFFu, key >> 32, sideMatters_ ? child.whiteToMove : 0);
+  note(sum, key, child.whiteToMove);
   if (depth <= 0) {
     const Bounds b = search(child, -beta, -alpha, depth, sum, repMin, false, pre);
     return {-b.hi, -b.lo};
@@ -404,7 +406,7 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
       const ScoreBounds b = bounds_->boundsAfterPasses(pc.own, pc.opp, 0);
       if (-b.upper < beta) continue;
       const uint64_t abs = childWhite ? (pc.opp | pc.own << 32) : (pc.own | pc.opp << 32);
-      sum.add(abs & 0xFFFFFFFFu, abs >> 32, sideMatters_ ? childWhite : 0);
+      note(sum, abs, childWhite);
       ++stats_.staticEtcCuts;
       value = -b.upper;
       return move;
@@ -421,7 +423,7 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
     const Summary s = fromTable(e.summary, pc.sym, childWhite);
     if (pathMeets(s, ply + 1)) continue;
     const uint64_t abs = childWhite ? (pc.opp | pc.own << 32) : (pc.own | pc.opp << 32);
-    sum.add(abs & 0xFFFFFFFFu, abs >> 32, sideMatters_ ? childWhite : 0);
+    note(sum, abs, childWhite);
     sum.merge(s);
     ++stats_.etcCuts;
     value = -e.upper;

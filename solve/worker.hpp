@@ -234,6 +234,11 @@ class Worker {
 
  private:
   bool pathMeets(const Summary& s, int ply) const;
+  // Adds the position `abs` (black low 32 bits) to a proof's summary; nothing under
+  // simple-forced rules, where no summary is ever read.
+  void note(Summary& s, uint64_t abs, bool whiteToMove) const {
+    if (!historyFree_) s.add(abs & 0xFFFFFFFFu, abs >> 32, sideMatters_ ? whiteToMove : 0);
+  }
   Summary toTable(const Summary& s, int sym, bool whiteToMove) const;
   Summary fromTable(const Summary& s, int sym, bool whiteToMove) const;
   // Enhanced transposition cut-off over moves[0..count): the cutting move (-2 none), by a

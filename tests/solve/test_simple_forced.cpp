@@ -33,9 +33,8 @@ struct State {
   int ko = -1;     // forbidden to the side to move
   int passes = 0;  // consecutive passes just made (0 or 1)
   uint64_t key() const {
-    return black | white << 32 ^ (uint64_t{whiteToMove} << 63) ^
-                       (static_cast<uint64_t>(ko + 1) << 56) ^
-                       (static_cast<uint64_t>(passes) << 62);
+    return (black | white << 32) ^ (uint64_t{whiteToMove} << 63) ^
+           (static_cast<uint64_t>(ko + 1) << 56) ^ (static_cast<uint64_t>(passes) << 62);
   }
 };
 
