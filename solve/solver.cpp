@@ -473,6 +473,7 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.etcCuts += s.etcCuts;
   into.staticEtcCuts += s.staticEtcCuts;
   into.softCuts += s.softCuts;
+  into.failMemoCuts += s.failMemoCuts;
   into.staticCuts += s.staticCuts;
   into.horizonLeaves += s.horizonLeaves;
   into.secondSearches += s.secondSearches;

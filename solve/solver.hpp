@@ -144,6 +144,14 @@ struct SolveOptions {
   bool oneSided = false;
   // With oneSided: always the search that can answer no first.
   bool oneSidedNoFirst = false;
+  // With oneSided: failure memos (session 22). A node whose one-sided search failed (the
+  // side searching for a proof found none within the horizon) keeps that in its table
+  // entry with the window and the plies to the horizon, and a later visit with the same
+  // or a harder question and no more plies returns its proven bounds at once instead of
+  // searching again. Without them only proven bounds are stored, so every transposition
+  // of a failed subtree was searched again in full. Search effort only: what is returned
+  // is always the node's proven bounds.
+  bool failMemo = true;
   // Search without a horizon: depth-first proof-number search (df-pn) on "value >= t",
   // bisecting the proven interval (solve/dfpn.hpp; docs/SOLVER.md, session 6). false:
   // the iterative-deepening MTD search above. Several threads: see splitQuestions.
@@ -199,6 +207,7 @@ struct SearchStats {
   uint64_t staticEtcCuts = 0;     // nodes cut by a child's static bounds (staticEtc)
   uint64_t staticCuts = 0;        // nodes decided by the static bounds alone
   uint64_t softCuts = 0;          // nodes given up at an undecided child (softCutDepth)
+  uint64_t failMemoCuts = 0;      // nodes not searched again: a failure memo (failMemo)
   uint64_t horizonLeaves = 0;     // nodes left undecided at the iterative-deepening horizon
   uint64_t secondSearches = 0;    // one-sided tests (oneSided) that needed their second search
   uint64_t gameEnds = 0;          // second passes (the game scored)

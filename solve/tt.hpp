@@ -51,6 +51,11 @@ struct TTData {
   int lower = -128, upper = 127;
   int move = -2;  // canonical move, -1 pass, -2 none
   int work = 0;   // log2 of the nodes spent, for replacement
+  // A failed attempt (not a proven fact; Worker::search, "failure memos"): the search of
+  // this position `failDepth` plies above the horizon could not prove value >= failValue
+  // (failKind FAIL_HIGH) or value <= failValue (FAIL_LOW). FAIL_NONE: no memo.
+  static constexpr int FAIL_NONE = 0, FAIL_HIGH = 1, FAIL_LOW = 2;
+  int failKind = FAIL_NONE, failValue = 0, failDepth = 0;
   Summary summary;
 };
 
@@ -77,6 +82,9 @@ class TranspositionTable {
       out.upper = static_cast<int8_t>((w0 >> 8) & 255);
       out.move = static_cast<int8_t>((w0 >> 16) & 255);
       out.work = static_cast<int>((w0 >> 32) & 255);
+      out.failKind = static_cast<int>((w0 >> 41) & 3);
+      out.failValue = static_cast<int>((w0 >> 43) & 127) - 64;
+      out.failDepth = static_cast<int>((w0 >> 50) & 255);
       out.summary.andA = w1 & 0xFFFFFFFFu, out.summary.andB = w1 >> 32;
       out.summary.orA = w2 & 0xFFFFFFFFu, out.summary.orB = w2 >> 32;
       out.summary.counts = w3;
@@ -98,7 +106,10 @@ class TranspositionTable {
                         static_cast<uint64_t>(static_cast<uint8_t>(d.upper)) << 8 |
                         static_cast<uint64_t>(static_cast<uint8_t>(d.move)) << 16 |
                         static_cast<uint64_t>(extra) << 24 |
-                        static_cast<uint64_t>(std::min(d.work, 255)) << 32 | uint64_t{1} << 40;
+                        static_cast<uint64_t>(std::min(d.work, 255)) << 32 | uint64_t{1} << 40 |
+                        static_cast<uint64_t>(d.failKind & 3) << 41 |
+                        static_cast<uint64_t>(std::clamp(d.failValue + 64, 0, 127)) << 43 |
+                        static_cast<uint64_t>(std::clamp(d.failDepth, 0, 255)) << 50;
     const uint64_t w1 = d.summary.andA | d.summary.andB << 32;
     const uint64_t w2 = d.summary.orA | d.summary.orB << 32;
     const uint64_t w3 = d.summary.counts;

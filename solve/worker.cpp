@@ -474,10 +474,11 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     canonical(n, key, extra, sym);
   }
   TTData e;
-  bool usable = false;
+  bool usable = false, hit = false;
   int ttMove = -2;
   Summary sum;  // what this node's result rests on
   if (opt_.transpositions && tt_.probe(key, extra, e)) {
+    hit = true;
     ++stats_.ttHits;
     const Summary s = fromTable(e.summary, sym, n.whiteToMove);
     usable = !pathMeets(s, ply);
@@ -504,6 +505,21 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   }
   if (depth <= 0) {  // the horizon: static and table bounds only
     ++stats_.horizonLeaves;
+    sumOut.merge(sum);
+    return {lo, hi};
+  }
+  // Failure memos (SolveOptions::failMemo): in a one-sided search this node's side either
+  // looks for a proof of value >= beta (FAIL_HIGH) or, at the side given up at its first
+  // undecided child, of value <= alpha (FAIL_LOW). An earlier search of this position
+  // that failed to find the same proof with at least as many plies left, for the same or
+  // an easier question, fails again here (short of table entries proven since), so the
+  // node returns its proven bounds without searching.
+  const int failKind = !opt_.failMemo || oneSidedWhite_ < 0 ? TTData::FAIL_NONE
+                       : oneSidedWhite_ == static_cast<int>(n.whiteToMove) ? TTData::FAIL_LOW
+                                                                            : TTData::FAIL_HIGH;
+  if (failKind != TTData::FAIL_NONE && hit && e.failKind == failKind && e.failDepth >= depth &&
+      (failKind == TTData::FAIL_HIGH ? beta >= e.failValue : alpha <= e.failValue)) {
+    ++stats_.failMemoCuts;
     sumOut.merge(sum);
     return {lo, hi};
   }
@@ -602,6 +618,13 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     const uint64_t spent = nodes_ - nodesBefore;
     d.work = spent ? 64 - __builtin_clzll(spent) : 0;
     if (usable) d.work = std::max(d.work, e.work);
+    // A failed search (see the memo test above): the proof side found no proof, having
+    // tried every move (FAIL_HIGH) or stopped at an undecided child (FAIL_LOW).
+    if (failKind == TTData::FAIL_HIGH && rlo < beta && rhi >= beta && !softCut) {
+      d.failKind = failKind, d.failValue = beta, d.failDepth = depth;
+    } else if (failKind == TTData::FAIL_LOW && rlo <= alpha && rhi > alpha) {
+      d.failKind = failKind, d.failValue = alpha, d.failDepth = depth;
+    }
     d.summary = toTable(sum, sym, n.whiteToMove);
     tt_.store(key, extra, d);
   }

@@ -49,6 +49,7 @@ std::string statsJson(const solve::SearchStats& s) {
   o << "{\"tt_hits\": " << s.ttHits << ", \"tt_history_refused\": " << s.ttHistoryRefused
     << ", \"not_stored\": " << s.notStored << ", \"etc_cuts\": " << s.etcCuts
     << ", \"static_etc_cuts\": " << s.staticEtcCuts << ", \"soft_cuts\": " << s.softCuts
+    << ", \"fail_memo_cuts\": " << s.failMemoCuts
     << ", \"static_cuts\": " << s.staticCuts << ", \"horizon_leaves\": " << s.horizonLeaves
     << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
     << ", \"guess_nodes\": " << s.guessNodes << ", \"second_searches\": " << s.secondSearches
@@ -123,6 +124,9 @@ int runSolve(const std::vector<std::string>& args) {
       "each null-window test as two one-sided searches (one that can only answer yes, then "
       "one that can only answer no; search effort only)")(
       "no-first", "with --one-sided: the search that can only answer no first")(
+      "no-fail-memo",
+      "with --one-sided: keep only proven bounds in the table, not the failed searches "
+      "(search effort only)")(
       "soft-cut-depth", po::value<int>()->default_value(-1),
       "give up on a node this close to the horizon at its first undecided child (0: off; "
       "-1: 3 on boards of up to 16 points, off on larger ones)")(
@@ -228,6 +232,7 @@ int runSolve(const std::vector<std::string>& args) {
   opt.oneSided = vm.count("one-sided") > 0;
   opt.oneSidedNoFirst = vm.count("no-first") > 0;
   if (opt.oneSidedNoFirst && !opt.oneSided) throw UsageError("--no-first needs --one-sided");
+  opt.failMemo = vm.count("no-fail-memo") == 0;
   if (opt.softCutDepth < -1) throw UsageError("--soft-cut-depth must be -1 (auto) or more");
   const std::string search = vm["search"].as<std::string>();
   if (search != "mtd" && search != "dfpn") throw UsageError("--search must be mtd or dfpn");

@@ -174,6 +174,11 @@ TEST_CASE("simple-forced bounds match value iteration over every reachable posit
       SolveOptions opt;
       opt.benson = statics;
       const Tally plain = compareWithSolver(g, ref, opt, b.samples, 11 + b.w * 7 + b.h);
+      // One-sided tests with failure memos (session 22): a memo must never hide a value
+      // the twin proves exact.
+      SolveOptions memo = opt;
+      memo.oneSided = true;
+      const Tally memos = compareWithSolver(g, ref, memo, b.samples, 11 + b.w * 7 + b.h);
       opt.symmetry = false, opt.algorithm = Algorithm::AlphaBeta;
       const Tally other = compareWithSolver(g, ref, opt, b.samples, 11 + b.w * 7 + b.h);
       INFO(b.w << "x" << b.h << (statics ? " with" : " without") << " static bounds: " << ref.size()
@@ -182,6 +187,7 @@ TEST_CASE("simple-forced bounds match value iteration over every reachable posit
       // Both kinds occur: cycles leave some positions open under simple ko.
       CHECK(plain.exact > 0);
       CHECK(plain.exact + plain.open == other.exact + other.open);
+      CHECK(memos.exact == plain.exact);
     }
   }
 }

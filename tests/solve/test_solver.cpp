@@ -284,6 +284,50 @@ TEST_CASE("one-sided tests keep values, optimal moves and history reuse exact") 
   }
 }
 
+// Failure memos (SolveOptions::failMemo, session 22): a one-sided search that failed to
+// find its proof at a node keeps that in the table and does not search the same position
+// again with no more plies left. Only the effort may change: the same values, optimal
+// moves and replayable variations with and without them, under both rules, and the memos
+// must be used.
+TEST_CASE("failure memos change effort, not values") {
+  for (const char* rules : {"psk", "simple-forced"}) {
+    uint64_t cuts = 0;
+    for (auto [w, h] : {std::pair{2, 3}, std::pair{3, 3}, std::pair{2, 4}, std::pair{3, 4},
+                        std::pair{2, 5}}) {
+      const bool simple = std::string(rules) == "simple-forced";
+      if (simple && (w * h == 6 || w * h == 12)) continue;  // open under simple ko
+      INFO(rules << " " << w << "x" << h);
+      const Geometry g(w, h);
+      SolveOptions opt;
+      opt.rules = Rules::named(rules);
+      opt.oneSided = true;
+      opt.ttLog2 = 16;
+      // Under simple ko, proving a move suboptimal can be a cycle question: value only.
+      if (simple) opt.bestMoves = opt.principalVariation = false, opt.maxDepth = 40;
+      opt.failMemo = false;
+      Solver off(g, opt);
+      const SolveResult a = off.solve(Position{});
+      CHECK(off.lastStats().failMemoCuts == 0);
+      opt.failMemo = true;
+      Solver on(g, opt);
+      const SolveResult b = on.solve(Position{});
+      cuts += on.lastStats().failMemoCuts;
+      CHECK(on.lastStats().inconsistent == 0);
+      CHECK(a.exact);
+      CHECK(b.exact);
+      CHECK(b.value == a.value);
+      if (simple) continue;
+      CHECK(names(g, b.best) == names(g, a.best));
+      CHECK(replayedScore(g, b.pv) == b.value);
+    }
+    CHECK(cuts > 0);
+  }
+  SolveOptions opt;
+  opt.oneSided = true;
+  opt.oneSidedNoFirst = true;
+  checkRandomPositionsWithHistory(opt);
+}
+
 // One-sided tests whose questions follow a guess (MTD(f)) search first for the answer the
 // guess predicts (session 17): with the right guess and a horizon that decides every
 // question, no test needs its second search, whichever side is to move. (With White to
