@@ -144,13 +144,14 @@ struct SolveOptions {
   bool oneSided = false;
   // With oneSided: always the search that can answer no first.
   bool oneSidedNoFirst = false;
-  // With oneSided: failure memos (session 22). A node whose one-sided search failed (the
-  // side searching for a proof found none within the horizon) keeps that in its table
-  // entry with the window and the plies to the horizon, and a later visit with the same
-  // or a harder question and no more plies returns its proven bounds at once instead of
-  // searching again. Without them only proven bounds are stored, so every transposition
-  // of a failed subtree was searched again in full. Search effort only: what is returned
-  // is always the node's proven bounds.
+  // Failure memos (session 22). A node whose null-window search failed (no proof of
+  // value >= beta or <= alpha within the horizon; one-sided: no proof of the one the
+  // node's side looks for) keeps that in its table entry with the window and the plies
+  // to the horizon, and a later visit with the same or a harder question and no more
+  // plies returns its proven bounds at once instead of searching again. Without them
+  // only proven bounds are stored, so every transposition of a failed subtree was
+  // searched again in full. Search effort only: what is returned is always the node's
+  // proven bounds (docs/SOLVER.md, "Session 22").
   bool failMemo = true;
   // Search without a horizon: depth-first proof-number search (df-pn) on "value >= t",
   // bisecting the proven interval (solve/dfpn.hpp; docs/SOLVER.md, session 6). false:

@@ -53,8 +53,9 @@ struct TTData {
   int work = 0;   // log2 of the nodes spent, for replacement
   // A failed attempt (not a proven fact; Worker::search, "failure memos"): the search of
   // this position `failDepth` plies above the horizon could not prove value >= failValue
-  // (failKind FAIL_HIGH) or value <= failValue (FAIL_LOW). FAIL_NONE: no memo.
-  static constexpr int FAIL_NONE = 0, FAIL_HIGH = 1, FAIL_LOW = 2;
+  // (failKind FAIL_HIGH), value <= failValue (FAIL_LOW), or either of value >= failValue
+  // and value <= failValue - 1 (FAIL_BOTH, a two-sided null-window test). FAIL_NONE: no memo.
+  static constexpr int FAIL_NONE = 0, FAIL_HIGH = 1, FAIL_LOW = 2, FAIL_BOTH = 3;
   int failKind = FAIL_NONE, failValue = 0, failDepth = 0;
   Summary summary;
 };

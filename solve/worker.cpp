@@ -510,18 +510,28 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   }
   // Failure memos (SolveOptions::failMemo): in a one-sided search this node's side either
   // looks for a proof of value >= beta (FAIL_HIGH) or, at the side given up at its first
-  // undecided child, of value <= alpha (FAIL_LOW). An earlier search of this position
-  // that failed to find the same proof with at least as many plies left, for the same or
-  // an easier question, fails again here (short of table entries proven since), so the
-  // node returns its proven bounds without searching.
-  const int failKind = !opt_.failMemo || oneSidedWhite_ < 0 ? TTData::FAIL_NONE
+  // undecided child, of value <= alpha (FAIL_LOW); a two-sided null-window test looks for
+  // either (FAIL_BOTH). An earlier search of this position that failed to find the same
+  // proof with at least as many plies left, for the same or an easier question, fails
+  // again here (short of table entries proven since), so the node returns its proven
+  // bounds without searching.
+  const int failKind = !opt_.failMemo || alpha + 1 != beta                 ? TTData::FAIL_NONE
+                       : oneSidedWhite_ < 0                                ? TTData::FAIL_BOTH
                        : oneSidedWhite_ == static_cast<int>(n.whiteToMove) ? TTData::FAIL_LOW
-                                                                            : TTData::FAIL_HIGH;
-  if (failKind != TTData::FAIL_NONE && hit && e.failKind == failKind && e.failDepth >= depth &&
-      (failKind == TTData::FAIL_HIGH ? beta >= e.failValue : alpha <= e.failValue)) {
-    ++stats_.failMemoCuts;
-    sumOut.merge(sum);
-    return {lo, hi};
+                                                                           : TTData::FAIL_HIGH;
+  if (failKind != TTData::FAIL_NONE && hit && e.failKind != TTData::FAIL_NONE &&
+      e.failDepth >= depth) {
+    const bool high = e.failKind != TTData::FAIL_LOW && beta >= e.failValue;
+    const bool low = e.failKind == TTData::FAIL_LOW    ? alpha <= e.failValue
+                     : e.failKind == TTData::FAIL_BOTH ? alpha <= e.failValue - 1
+                                                       : false;
+    if (failKind == TTData::FAIL_HIGH  ? high
+        : failKind == TTData::FAIL_LOW ? low
+                                       : e.failKind == TTData::FAIL_BOTH && beta == e.failValue) {
+      ++stats_.failMemoCuts;
+      sumOut.merge(sum);
+      return {lo, hi};
+    }
   }
   std::array<int, MAX_POINTS + 1> moves;
   Mask captureMoves = 0;
@@ -620,10 +630,14 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     if (usable) d.work = std::max(d.work, e.work);
     // A failed search (see the memo test above): the proof side found no proof, having
     // tried every move (FAIL_HIGH) or stopped at an undecided child (FAIL_LOW).
-    if (failKind == TTData::FAIL_HIGH && rlo < beta && rhi >= beta && !softCut) {
-      d.failKind = failKind, d.failValue = beta, d.failDepth = depth;
-    } else if (failKind == TTData::FAIL_LOW && rlo <= alpha && rhi > alpha) {
-      d.failKind = failKind, d.failValue = alpha, d.failDepth = depth;
+    // A two-sided one that tried every move failed both ways; one given up at an
+    // undecided child near the horizon only failed to prove value <= alpha.
+    if (failKind != TTData::FAIL_NONE && rlo < beta && rhi >= beta) {
+      const int kind = failKind == TTData::FAIL_BOTH && softCut ? TTData::FAIL_LOW : failKind;
+      if (kind != TTData::FAIL_HIGH || !softCut) {
+        d.failKind = kind, d.failValue = kind == TTData::FAIL_LOW ? alpha : beta;
+        d.failDepth = depth;
+      }
     }
     d.summary = toTable(sum, sym, n.whiteToMove);
     tt_.store(key, extra, d);

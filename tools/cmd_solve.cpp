@@ -49,9 +49,9 @@ std::string statsJson(const solve::SearchStats& s) {
   o << "{\"tt_hits\": " << s.ttHits << ", \"tt_history_refused\": " << s.ttHistoryRefused
     << ", \"not_stored\": " << s.notStored << ", \"etc_cuts\": " << s.etcCuts
     << ", \"static_etc_cuts\": " << s.staticEtcCuts << ", \"soft_cuts\": " << s.softCuts
-    << ", \"fail_memo_cuts\": " << s.failMemoCuts
-    << ", \"static_cuts\": " << s.staticCuts << ", \"horizon_leaves\": " << s.horizonLeaves
-    << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
+    << ", \"fail_memo_cuts\": " << s.failMemoCuts << ", \"static_cuts\": " << s.staticCuts
+    << ", \"horizon_leaves\": " << s.horizonLeaves << ", \"game_ends\": " << s.gameEnds
+    << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
     << ", \"guess_nodes\": " << s.guessNodes << ", \"second_searches\": " << s.secondSearches
     << ", \"hint_nodes\": " << s.hintNodes << ", \"hint_moves\": " << s.hintMoves << "}";
   return o.str();
@@ -125,7 +125,7 @@ int runSolve(const std::vector<std::string>& args) {
       "one that can only answer no; search effort only)")(
       "no-first", "with --one-sided: the search that can only answer no first")(
       "no-fail-memo",
-      "with --one-sided: keep only proven bounds in the table, not the failed searches "
+      "keep only proven bounds in the table, not which null-window searches failed "
       "(search effort only)")(
       "soft-cut-depth", po::value<int>()->default_value(-1),
       "give up on a node this close to the horizon at its first undecided child (0: off; "
