@@ -474,11 +474,10 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     canonical(n, key, extra, sym);
   }
   TTData e;
-  bool usable = false, hit = false;
+  bool usable = false;
   int ttMove = -2;
   Summary sum;  // what this node's result rests on
   if (opt_.transpositions && tt_.probe(key, extra, e)) {
-    hit = true;
     ++stats_.ttHits;
     const Summary s = fromTable(e.summary, sym, n.whiteToMove);
     usable = !pathMeets(s, ply);
@@ -514,12 +513,15 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   // either (FAIL_BOTH). An earlier search of this position that failed to find the same
   // proof with at least as many plies left, for the same or an easier question, fails
   // again here (short of table entries proven since), so the node returns its proven
-  // bounds without searching.
+  // bounds without searching. Under superko only on a path where the entry is usable:
+  // its summary covers the positions of the failed search, so none of its moves is
+  // illegal here that was legal there (a failure that a repetition caused on one path
+  // would otherwise hide a proof on every other path, at every horizon).
   const int failKind = !opt_.failMemo || alpha + 1 != beta                 ? TTData::FAIL_NONE
                        : oneSidedWhite_ < 0                                ? TTData::FAIL_BOTH
                        : oneSidedWhite_ == static_cast<int>(n.whiteToMove) ? TTData::FAIL_LOW
                                                                            : TTData::FAIL_HIGH;
-  if (failKind != TTData::FAIL_NONE && hit && e.failKind != TTData::FAIL_NONE &&
+  if (failKind != TTData::FAIL_NONE && usable && e.failKind != TTData::FAIL_NONE &&
       e.failDepth >= depth) {
     const bool high = e.failKind != TTData::FAIL_LOW && beta >= e.failValue;
     const bool low = e.failKind == TTData::FAIL_LOW    ? alpha <= e.failValue
