@@ -474,6 +474,7 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.staticEtcCuts += s.staticEtcCuts;
   into.softCuts += s.softCuts;
   into.failMemoCuts += s.failMemoCuts;
+  into.widthCuts += s.widthCuts;
   into.staticCuts += s.staticCuts;
   into.horizonLeaves += s.horizonLeaves;
   into.secondSearches += s.secondSearches;

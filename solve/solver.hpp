@@ -153,6 +153,12 @@ struct SolveOptions {
   // searched again in full. Search effort only: what is returned is always the node's
   // proven bounds (docs/SOLVER.md, "Session 22").
   bool failMemo = true;
+  // With oneSided: at the nodes of the side looking for a proof, try at most this many
+  // moves in the move order, then give up on the node (0: every move). A proof that uses
+  // only the first moves is still a proof, so every bound stays true, but a value whose
+  // proof needs a later move stays open at every horizon. For questions that the move
+  // order is expected to settle quickly (session 22: 5x5 after C3).
+  int proverWidth = 0;
   // Search without a horizon: depth-first proof-number search (df-pn) on "value >= t",
   // bisecting the proven interval (solve/dfpn.hpp; docs/SOLVER.md, session 6). false:
   // the iterative-deepening MTD search above. Several threads: see splitQuestions.
@@ -209,6 +215,7 @@ struct SearchStats {
   uint64_t staticCuts = 0;        // nodes decided by the static bounds alone
   uint64_t softCuts = 0;          // nodes given up at an undecided child (softCutDepth)
   uint64_t failMemoCuts = 0;      // nodes not searched again: a failure memo (failMemo)
+  uint64_t widthCuts = 0;         // prover nodes given up after proverWidth moves
   uint64_t horizonLeaves = 0;     // nodes left undecided at the iterative-deepening horizon
   uint64_t secondSearches = 0;    // one-sided tests (oneSided) that needed their second search
   uint64_t gameEnds = 0;          // second passes (the game scored)

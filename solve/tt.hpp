@@ -55,8 +55,11 @@ struct TTData {
   // this position `failDepth` plies above the horizon could not prove value >= failValue
   // (failKind FAIL_HIGH), value <= failValue (FAIL_LOW), or either of value >= failValue
   // and value <= failValue - 1 (FAIL_BOTH, a two-sided null-window test). FAIL_NONE: no memo.
+  // failWidth: the prover width of the search that failed (SolveOptions::proverWidth;
+  // 0: every move), since a search that tried fewer moves may fail where one with more
+  // would not.
   static constexpr int FAIL_NONE = 0, FAIL_HIGH = 1, FAIL_LOW = 2, FAIL_BOTH = 3;
-  int failKind = FAIL_NONE, failValue = 0, failDepth = 0;
+  int failKind = FAIL_NONE, failValue = 0, failDepth = 0, failWidth = 0;
   Summary summary;
 };
 
@@ -86,6 +89,7 @@ class TranspositionTable {
       out.failKind = static_cast<int>((w0 >> 41) & 3);
       out.failValue = static_cast<int>((w0 >> 43) & 127) - 64;
       out.failDepth = static_cast<int>((w0 >> 50) & 255);
+      out.failWidth = static_cast<int>(w0 >> 58);
       out.summary.andA = w1 & 0xFFFFFFFFu, out.summary.andB = w1 >> 32;
       out.summary.orA = w2 & 0xFFFFFFFFu, out.summary.orB = w2 >> 32;
       out.summary.counts = w3;
@@ -110,7 +114,8 @@ class TranspositionTable {
                         static_cast<uint64_t>(std::min(d.work, 255)) << 32 | uint64_t{1} << 40 |
                         static_cast<uint64_t>(d.failKind & 3) << 41 |
                         static_cast<uint64_t>(std::clamp(d.failValue + 64, 0, 127)) << 43 |
-                        static_cast<uint64_t>(std::clamp(d.failDepth, 0, 255)) << 50;
+                        static_cast<uint64_t>(std::clamp(d.failDepth, 0, 255)) << 50 |
+                        static_cast<uint64_t>(std::clamp(d.failWidth, 0, 63)) << 58;
     const uint64_t w1 = d.summary.andA | d.summary.andB << 32;
     const uint64_t w2 = d.summary.orA | d.summary.orB << 32;
     const uint64_t w3 = d.summary.counts;

@@ -521,8 +521,13 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
                        : oneSidedWhite_ < 0                                ? TTData::FAIL_BOTH
                        : oneSidedWhite_ == static_cast<int>(n.whiteToMove) ? TTData::FAIL_LOW
                                                                            : TTData::FAIL_HIGH;
+  // One-sided: this node's side looks for a proof of value >= beta (the prover); with
+  // SolveOptions::proverWidth it tries only that many moves (a memo of a search that
+  // tried more, or every move, also holds here).
+  const bool prover = oneSidedWhite_ >= 0 && oneSidedWhite_ != static_cast<int>(n.whiteToMove);
+  const int width = oneSidedWhite_ >= 0 ? opt_.proverWidth : 0;
   if (failKind != TTData::FAIL_NONE && usable && e.failKind != TTData::FAIL_NONE &&
-      e.failDepth >= depth) {
+      e.failDepth >= depth && (e.failWidth == 0 || (width > 0 && width <= e.failWidth))) {
     const bool high = e.failKind != TTData::FAIL_LOW && beta >= e.failValue;
     const bool low = e.failKind == TTData::FAIL_LOW    ? alpha <= e.failValue
                      : e.failKind == TTData::FAIL_BOTH ? alpha <= e.failValue - 1
@@ -540,6 +545,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   const int count = orderMoves(n, ttMove, ply, moves, &captureMoves);
   int bestLo = -1000, maxHi = -1000, bestMove = -2, repMin = INT32_MAX;
   bool cut = false, softCut = false;
+  int tried = 0;  // legal moves searched (SolveOptions::proverWidth)
   const uint64_t nodesBefore = nodes_;
   // The children the cut-off pass played (every point move, when it did not cut).
   std::array<PlayedChild, MAX_POINTS + 1> played;
@@ -602,6 +608,12 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
         ++stats_.softCuts;
         break;
       }
+      // The prover's width is used up: give up too, with the node's own upper bound.
+      if (prover && width > 0 && ++tried >= width && i + 1 < count + nDeferred) {
+        softCut = true;
+        ++stats_.widthCuts;
+        break;
+      }
     } else {
       sum.merge(childSum), repMin = childRep;  // the cut's proof: this child's alone
       cut = true;
@@ -634,11 +646,12 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     // tried every move (FAIL_HIGH) or stopped at an undecided child (FAIL_LOW).
     // A two-sided one that tried every move failed both ways; one given up at an
     // undecided child near the horizon only failed to prove value <= alpha.
+    // A prover given up after its width failed within that width (failWidth).
     if (failKind != TTData::FAIL_NONE && rlo < beta && rhi >= beta) {
       const int kind = failKind == TTData::FAIL_BOTH && softCut ? TTData::FAIL_LOW : failKind;
-      if (kind != TTData::FAIL_HIGH || !softCut) {
+      if (kind != TTData::FAIL_HIGH || !softCut || (width > 0 && tried >= width)) {
         d.failKind = kind, d.failValue = kind == TTData::FAIL_LOW ? alpha : beta;
-        d.failDepth = depth;
+        d.failDepth = depth, d.failWidth = width;
       }
     }
     d.summary = toTable(sum, sym, n.whiteToMove);

@@ -49,9 +49,9 @@ std::string statsJson(const solve::SearchStats& s) {
   o << "{\"tt_hits\": " << s.ttHits << ", \"tt_history_refused\": " << s.ttHistoryRefused
     << ", \"not_stored\": " << s.notStored << ", \"etc_cuts\": " << s.etcCuts
     << ", \"static_etc_cuts\": " << s.staticEtcCuts << ", \"soft_cuts\": " << s.softCuts
-    << ", \"fail_memo_cuts\": " << s.failMemoCuts << ", \"static_cuts\": " << s.staticCuts
-    << ", \"horizon_leaves\": " << s.horizonLeaves << ", \"game_ends\": " << s.gameEnds
-    << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
+    << ", \"fail_memo_cuts\": " << s.failMemoCuts << ", \"width_cuts\": " << s.widthCuts
+    << ", \"static_cuts\": " << s.staticCuts << ", \"horizon_leaves\": " << s.horizonLeaves
+    << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
     << ", \"guess_nodes\": " << s.guessNodes << ", \"second_searches\": " << s.secondSearches
     << ", \"hint_nodes\": " << s.hintNodes << ", \"hint_moves\": " << s.hintMoves << "}";
   return o.str();
@@ -124,6 +124,9 @@ int runSolve(const std::vector<std::string>& args) {
       "each null-window test as two one-sided searches (one that can only answer yes, then "
       "one that can only answer no; search effort only)")(
       "no-first", "with --one-sided: the search that can only answer no first")(
+      "prover-width", po::value<int>()->default_value(0),
+      "with --one-sided: the side looking for a proof tries at most this many moves at a "
+      "node (0: every move; a proof that needs a later move stays open)")(
       "no-fail-memo",
       "keep only proven bounds in the table, not which null-window searches failed "
       "(search effort only)")(
@@ -233,6 +236,11 @@ int runSolve(const std::vector<std::string>& args) {
   opt.oneSidedNoFirst = vm.count("no-first") > 0;
   if (opt.oneSidedNoFirst && !opt.oneSided) throw UsageError("--no-first needs --one-sided");
   opt.failMemo = vm.count("no-fail-memo") == 0;
+  opt.proverWidth = vm["prover-width"].as<int>();
+  if (opt.proverWidth < 0 || opt.proverWidth > 32) {
+    throw UsageError("--prover-width must be between 0 and 32");
+  }
+  if (opt.proverWidth > 0 && !opt.oneSided) throw UsageError("--prover-width needs --one-sided");
   if (opt.softCutDepth < -1) throw UsageError("--soft-cut-depth must be -1 (auto) or more");
   const std::string search = vm["search"].as<std::string>();
   if (search != "mtd" && search != "dfpn") throw UsageError("--search must be mtd or dfpn");

@@ -331,6 +331,51 @@ TEST_CASE("failure memos change effort, not values") {
   checkRandomPositionsWithHistory(opt);
 }
 
+// A prover width (SolveOptions::proverWidth): the side looking for a proof tries only the
+// first moves, so values may stay open, but every bound must hold (against the reference
+// on random positions with their history, every width), and 3x5's maximum (+15) is still
+// found with four moves.
+TEST_CASE("a prover width leaves values open but every bound true") {
+  for (int width : {1, 2, 3}) {
+    int checked = 0;
+    for (auto [w, h, len] : {std::tuple{2, 2, 6}, std::tuple{1, 5, 5}, std::tuple{1, 6, 6},
+                             std::tuple{2, 3, 6}, std::tuple{3, 2, 8}, std::tuple{3, 3, 12}}) {
+      const Geometry g(w, h);
+      SolveOptions opt;
+      opt.oneSided = true, opt.proverWidth = width;
+      opt.ttLog2 = 16, opt.maxDepth = 30;
+      opt.bestMoves = opt.principalVariation = false;
+      Solver shared(g, opt);
+      for (uint64_t seed = 1; seed <= 8; ++seed) {
+        RandomGame rg = randomGame(g, {}, len, seed * 7919 + w * 31 + h);
+        if (rg.game.over()) continue;
+        uint64_t nodes = 0;
+        int ref = 0;
+        if (!referenceValueWithin(rg.game, 100'000, ref, nodes)) continue;
+        INFO("width " << width << ", " << w << "x" << h << " seed " << seed << "\n"
+                      << engine::boardToString(rg.game.board()));
+        const SolveResult r = shared.solve(rg.position);
+        CHECK(r.lower <= ref);
+        CHECK(r.upper >= ref);
+        CHECK(shared.lastStats().inconsistent == 0);
+        ++checked;
+      }
+    }
+    CHECK(checked > 20);
+  }
+  const Geometry g(3, 5);
+  SolveOptions opt;
+  opt.oneSided = true, opt.proverWidth = 4;
+  opt.algorithm = Algorithm::Mtdf, opt.bisect = false, opt.firstGuess = 15;
+  opt.bestMoves = opt.principalVariation = false;
+  opt.ttLog2 = 18;
+  Solver s(g, opt);
+  const SolveResult r = s.solve(Position{});
+  CHECK(r.exact);
+  CHECK(r.value == 15);
+  CHECK(s.lastStats().widthCuts > 0);
+}
+
 // One-sided tests whose questions follow a guess (MTD(f)) search first for the answer the
 // guess predicts (session 17): with the right guess and a horizon that decides every
 // question, no test needs its second search, whichever side is to move. (With White to
