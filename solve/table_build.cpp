@@ -16,10 +16,6 @@
 
 namespace solve {
 
-namespace {
-
-constexpr uint64_t PASS_BIT = uint64_t{1} << 32;
-
 tables::TableRules tableRules(const Rules& r) {
   tables::TableRules t;
   t.ko = r.ko == KoRule::Positional ? tables::KoRule::Positional : tables::KoRule::Simple;
@@ -27,6 +23,10 @@ tables::TableRules tableRules(const Rules& r) {
   t.komi = r.komi;
   return t;
 }
+
+namespace {
+
+constexpr uint64_t PASS_BIT = uint64_t{1} << 32;
 
 tables::TableMeta metaFor(const Geometry& g, const Rules& r, tables::TableKind kind,
                           uint16_t version, uint64_t entries) {

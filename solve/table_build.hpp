@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "solve/solver.hpp"
+#include "tables/table_file.hpp"
 
 namespace solve {
 
@@ -47,6 +48,10 @@ struct SolutionEntry {
   uint64_t best = 0;
   bool operator==(const SolutionEntry&) const = default;
 };
+
+// The header rules of a table built under the solver's rules (both simple-ko rules are
+// "simple" there; files that need the exact rule also store Rules::name()).
+tables::TableRules tableRules(const Rules& r);
 
 // The canonical form of (own, opp) under the board symmetries: the smallest key, and the
 // symmetry that maps (own, opp) onto it.

@@ -10,7 +10,9 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 
 #include "engine/board/rng.hpp"
@@ -137,6 +139,26 @@ class TranspositionTable {
     s.w[3].store(w3, std::memory_order_relaxed);
   }
   size_t bytes() const { return slots_.bytes(); }
+  // The table has 2^log2Entries() slots.
+  int log2Entries() const { return std::countr_zero(slots_.size()); }
+  size_t slotCount() const { return slots_.size(); }
+  // Slot i's five words as stored (the key check, then w0..w3), for saving the table
+  // (solve/solver_state.hpp); false when the slot is empty. A slot being written by
+  // another thread may come out torn: its key check then matches no key, as in probe().
+  bool rawSlot(size_t i, std::array<uint64_t, 5>& words) const {
+    const Slot& s = slots_[i];
+    words[1] = s.w[0].load(std::memory_order_relaxed);
+    if (words[1] == 0) return false;
+    words[0] = s.check.load(std::memory_order_relaxed);
+    for (int k = 1; k < 4; ++k) words[k + 1] = s.w[k].load(std::memory_order_relaxed);
+    return true;
+  }
+  // Writes slot i's five words back (a table being loaded; no search may run).
+  void setRawSlot(size_t i, const std::array<uint64_t, 5>& words) {
+    Slot& s = slots_[i];
+    s.check.store(words[0], std::memory_order_relaxed);
+    for (int k = 0; k < 4; ++k) s.w[k].store(words[k + 1], std::memory_order_relaxed);
+  }
   // Every stored entry as (key, extra, data), for table building.
   template <class F>
   void forEach(F&& f) const {

@@ -59,7 +59,7 @@ std::string hex(uint64_t v) {
 }
 
 bool knownKind(uint16_t k) {
-  return k >= 1 && k <= 6;
+  return k >= 1 && k <= 7;
 }
 bool knownKo(uint8_t k) {
   return k <= 2;
@@ -251,6 +251,8 @@ const char* kindName(TableKind kind) {
       return "checkpoint";
     case TableKind::MoveModel:
       return "move-model";
+    case TableKind::SolverState:
+      return "solver-state";
   }
   return "unknown";
 }

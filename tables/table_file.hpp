@@ -41,6 +41,7 @@ enum class TableKind : uint16_t {
   PositionIndex = 4,  // a set or map of positions keyed by canonical hash
   Checkpoint = 5,     // resumable state of a long table build
   MoveModel = 6,      // learned move-prediction weights (engine/prior)
+  SolverState = 7,    // a solver's transposition table, to resume a long solve (solve/)
 };
 
 // Ko rule the table was built under (u8 in the file).

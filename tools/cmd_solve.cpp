@@ -2,6 +2,7 @@
 // diagram, printing the value (Black's area minus White's, komi 0 unless given), the
 // optimal first moves and a principal variation.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,7 +11,9 @@
 
 #include "engine/board/errors.hpp"
 #include "solve/solver.hpp"
+#include "solve/solver_state.hpp"
 #include "solve/table_build.hpp"
+#include "solve/tt.hpp"
 #include "tools/options.hpp"
 
 namespace fgo {
@@ -127,6 +130,10 @@ int runSolve(const std::vector<std::string>& args) {
       "prover-width", po::value<int>()->default_value(0),
       "with --one-sided: the side looking for a proof tries at most this many moves at a "
       "node (0: every move; a proof that needs a later move stays open)")(
+      "checkpoint", po::value<std::string>(),
+      "save the solver's table to this file every --checkpoint-seconds and at the end, and "
+      "load it first when it exists (resume a long solve; MTD search only)")(
+      "checkpoint-seconds", po::value<double>()->default_value(600), "seconds between checkpoints")(
       "no-fail-memo",
       "keep only proven bounds in the table, not which null-window searches failed "
       "(search effort only)")(
@@ -270,7 +277,35 @@ int runSolve(const std::vector<std::string>& args) {
       progressShown = true;
     };
   }
+  // --checkpoint: the table is saved from the progress callback (a searching thread) when
+  // a save is due, and once more at the end.
+  std::string checkpoint;
+  double checkpointSeconds = vm["checkpoint-seconds"].as<double>();
+  solve::Solver* solverPtr = nullptr;
+  if (vm.count("checkpoint")) {
+    checkpoint = vm["checkpoint"].as<std::string>();
+    if (opt.proofNumber) throw UsageError("--checkpoint needs the MTD search (not --search dfpn)");
+    if (vm.count("table")) throw UsageError("--checkpoint and --table exclude each other");
+    if (!(checkpointSeconds > 0)) throw UsageError("--checkpoint-seconds must be > 0");
+    auto last = std::chrono::steady_clock::now();
+    auto shown = opt.onProgress;
+    opt.onProgress = [&, last, shown](const solve::SolveProgress& p) mutable {
+      if (shown) shown(p);
+      const auto now = std::chrono::steady_clock::now();
+      if (std::chrono::duration<double>(now - last).count() < checkpointSeconds) return;
+      const uint64_t n = solve::saveSolverState(checkpoint, g, opt.rules, *solverPtr->sharedTable(),
+                                                "fgo solve --checkpoint");
+      std::cerr << (shown ? "\n" : "") << "[solve] checkpoint: " << n << " entries saved to "
+                << checkpoint << " after " << p.seconds << " s\n";
+      last = std::chrono::steady_clock::now();
+    };
+  }
   solve::Solver solver(g, opt);
+  solverPtr = &solver;
+  if (!checkpoint.empty() && std::filesystem::exists(checkpoint)) {
+    const uint64_t n = solve::loadSolverState(checkpoint, g, opt.rules, *solver.sharedTable());
+    std::cerr << "[solve] resumed: " << n << " entries loaded from " << checkpoint << "\n";
+  }
   solve::SolveResult r;
   bool fromTable = false;
   if (vm.count("table")) {
@@ -284,6 +319,11 @@ int runSolve(const std::vector<std::string>& args) {
   } else {
     r = solver.solve(pos);
     if (progressShown) std::cerr << "\n";
+    if (!checkpoint.empty()) {
+      const uint64_t n = solve::saveSolverState(checkpoint, g, opt.rules, *solver.sharedTable(),
+                                                "fgo solve --checkpoint");
+      std::cerr << "[solve] checkpoint: " << n << " entries saved to " << checkpoint << "\n";
+    }
   }
   if (vm.count("json")) {
     std::cout << "{\"value\": " << r.value << ", \"exact\": " << (r.exact ? "true" : "false")

@@ -1,0 +1,121 @@
+#include "solve/solver_state.hpp"
+
+#include <array>
+
+#include "solve/table_build.hpp"
+#include "solve/tt.hpp"
+#include "tables/errors.hpp"
+#include "tables/payload.hpp"
+#include "tables/table_file.hpp"
+
+namespace solve {
+
+namespace {
+
+tables::TableMeta stateMeta(const Geometry& g, const Rules& rules, uint64_t slots,
+                            const std::string& note) {
+  tables::TableMeta m;
+  m.kind = tables::TableKind::SolverState;
+  m.kindVersion = SOLVER_STATE_VERSION;
+  m.width = static_cast<uint16_t>(g.width());
+  m.height = static_cast<uint16_t>(g.height());
+  Rules r = rules;
+  r.komi = 0;  // the table's values are komi-free
+  m.rules = tableRules(r);
+  m.generatorName = "fgo solve";
+  m.generatorVersion = "solve 1";
+  m.note = note.substr(0, tables::NOTE_BYTES);
+  m.entryCount = slots;
+  return m;
+}
+
+}  // namespace
+
+uint64_t saveSolverState(const std::filesystem::path& path, const Geometry& g, const Rules& rules,
+                         const TranspositionTable& tt, const std::string& note) {
+  // Layout: the solver's rule name, log2 of the slot count, the count of saved slots, then
+  // per slot the gap to the previous saved index and its five words.
+  // Searches may fill slots meanwhile: the count is what the second pass wrote.
+  std::array<uint64_t, 5> w;
+  size_t used = 0;
+  for (size_t i = 0; i < tt.slotCount(); ++i) used += tt.rawSlot(i, w);
+  tables::PayloadWriter out;
+  out.reserve(64 + (used + used / 8) * 42);
+  out.string(rules.name());
+  out.u8(static_cast<uint8_t>(tt.log2Entries()));
+  tables::PayloadWriter body;
+  body.reserve((used + used / 8) * 42);
+  uint64_t saved = 0;
+  size_t next = 0;
+  for (size_t i = 0; i < tt.slotCount(); ++i) {
+    if (!tt.rawSlot(i, w)) continue;
+    body.varint(i - next);
+    for (uint64_t x : w) body.u64(x);
+    next = i + 1;
+    ++saved;
+  }
+  out.varint(saved);
+  out.bytes(body.data());
+  body = tables::PayloadWriter();
+  tables::WriteOptions wo;
+  wo.level = 1;  // a 2^26-slot table is 2.7 GB raw: speed over size
+  wo.threads = 2;
+  tables::writeTable(path, stateMeta(g, rules, saved, note), out.data(), wo);
+  return saved;
+}
+
+uint64_t loadSolverState(const std::filesystem::path& path, const Geometry& g, const Rules& rules,
+                         TranspositionTable& tt) {
+  tables::TableExpect e;
+  e.kind = tables::TableKind::SolverState;
+  e.kindVersion = SOLVER_STATE_VERSION;
+  e.width = static_cast<uint16_t>(g.width());
+  e.height = static_cast<uint16_t>(g.height());
+  Rules r = rules;
+  r.komi = 0;
+  e.rules = tableRules(r);
+  const tables::Table t = tables::readTable(path, e);
+  const std::string file = path.string();
+  tables::PayloadReader in(t.payload, file);
+  auto refuse = [&](tables::TableErrorCode code, const std::string& what) {
+    throw tables::TableError(code, file, what);
+  };
+  const std::string name = in.string(64);
+  if (name != rules.name()) {
+    refuse(tables::TableErrorCode::Mismatch,
+           "saved under rules " + name + ", this solve uses " + rules.name());
+  }
+  const int log2 = in.u8();
+  if (log2 != tt.log2Entries()) {
+    refuse(tables::TableErrorCode::Mismatch,
+           "the saved table has 2^" + std::to_string(log2) + " entries, this solve 2^" +
+               std::to_string(tt.log2Entries()) + " (give --tt-log2 " + std::to_string(log2) + ")");
+  }
+  const uint64_t count = in.varint();
+  if (count != t.header.meta.entryCount || count > tt.slotCount()) {
+    refuse(tables::TableErrorCode::PayloadFormat,
+           "slot count " + std::to_string(count) + " does not match the header or the table");
+  }
+  std::array<uint64_t, 5> w;
+  size_t next = 0;
+  for (uint64_t k = 0; k < count; ++k) {
+    const uint64_t gap = in.varint();
+    if (gap >= tt.slotCount() - next) {
+      refuse(tables::TableErrorCode::PayloadFormat,
+             "slot index out of range at byte " + std::to_string(in.offset()));
+    }
+    const size_t i = next + gap;
+    for (uint64_t& x : w) x = in.u64();
+    // w0 == 0 marks an empty slot, and bit 40 is set in every stored entry.
+    if (!(w[1] >> 40 & 1)) {
+      refuse(tables::TableErrorCode::PayloadFormat,
+             "slot " + std::to_string(i) + " is not a stored entry");
+    }
+    tt.setRawSlot(i, w);
+    next = i + 1;
+  }
+  if (!in.atEnd()) refuse(tables::TableErrorCode::PayloadFormat, "bytes after the last slot");
+  return count;
+}
+
+}  // namespace solve

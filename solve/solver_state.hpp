@@ -1,0 +1,37 @@
+// A solver's transposition table saved to a `tables/` file (kind SolverState), so that a
+// long solve (5x5) can be stopped and resumed: the saved entries are proven bounds and
+// failure memos, facts about positions that hold for any root on the same board under
+// the same rules, so a resumed search that loads them skips the work they record.
+// Reading guide: this header; the payload layout is in docs/TABLES.md ("solver-state").
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "solve/geometry.hpp"
+#include "solve/solver.hpp"
+
+namespace solve {
+
+class TranspositionTable;
+
+// Payload layout version of the solver-state kind.
+inline constexpr uint16_t SOLVER_STATE_VERSION = 1;
+
+// Writes every non-empty slot of `tt` to `path` atomically (temporary file, fsync,
+// rename): a crash during the write leaves the previous file whole. Safe while searches
+// are writing to the table (a slot caught mid-write is saved torn and never matches a key
+// again, as in the table itself). `note` goes into the header. Returns the slots written.
+// Throws tables::TableError on I/O errors.
+uint64_t saveSolverState(const std::filesystem::path& path, const Geometry& g, const Rules& rules,
+                         const TranspositionTable& tt, const std::string& note = "");
+
+// Reads a file written by saveSolverState into `tt` (which must be empty, i.e. fresh, and
+// of the same size) and returns the slots read. Refuses, with tables::TableError, a
+// corrupted file, another kind, board, rule set or table size, and slots that are out
+// of order or out of range.
+uint64_t loadSolverState(const std::filesystem::path& path, const Geometry& g, const Rules& rules,
+                         TranspositionTable& tt);
+
+}  // namespace solve
