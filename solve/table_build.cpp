@@ -54,19 +54,6 @@ tables::TableExpect expectFor(const Geometry& g, const Rules& r, tables::TableKi
   return e;
 }
 
-// Every chain of both colours has a liberty.
-bool legalPosition(const Geometry& g, Mask own, Mask opp) {
-  const Mask emp = g.all() & ~(own | opp);
-  for (Mask stones : {own, opp}) {
-    for (Mask rest = stones; rest;) {
-      const Mask chain = g.flood(rest & -rest, stones);
-      rest &= ~chain;
-      if (!(g.expand(chain) & emp)) return false;
-    }
-  }
-  return true;
-}
-
 // Position `index` of the enumeration: base-3 digits, point p's digit 1 = own, 2 = opp.
 void decodeIndex(uint64_t index, int points, Mask& own, Mask& opp) {
   own = opp = 0;
@@ -336,6 +323,18 @@ bool buildInParallel(const Geometry& g, const TableBuildOptions& o, const SolveO
 }
 
 }  // namespace
+
+bool legalPosition(const Geometry& g, Mask own, Mask opp) {
+  const Mask emp = g.all() & ~(own | opp);
+  for (Mask stones : {own, opp}) {
+    for (Mask rest = stones; rest;) {
+      const Mask chain = g.flood(rest & -rest, stones);
+      rest &= ~chain;
+      if (!(g.expand(chain) & emp)) return false;
+    }
+  }
+  return true;
+}
 
 uint64_t canonicalKey(const Geometry& g, Mask own, Mask opp, int& sym) {
   uint64_t key = own | opp << 32;

@@ -53,6 +53,9 @@ struct SolutionEntry {
 // "simple" there; files that need the exact rule also store Rules::name()).
 tables::TableRules tableRules(const Rules& r);
 
+// Every chain of both colours has a liberty.
+bool legalPosition(const Geometry& g, Mask own, Mask opp);
+
 // The canonical form of (own, opp) under the board symmetries: the smallest key, and the
 // symmetry that maps (own, opp) onto it.
 uint64_t canonicalKey(const Geometry& g, Mask own, Mask opp, int& sym);

@@ -11,6 +11,7 @@
 
 #include "engine/board/coord.hpp"
 #include "reduce/block_table.hpp"
+#include "solve/proof_table.hpp"
 #include "solve/table_build.hpp"
 #include "tables/table_file.hpp"
 #include "tools/options.hpp"
@@ -152,6 +153,59 @@ void printBuildProgress(const solve::BuildProgress& p, uint64_t positions) {
             << "   " << std::flush;
 }
 
+// Builds the proof table of a board (solve/proof_table.hpp): --proof, or boards above the
+// complete tables' limit (5x5).
+int buildProof(const solve::Geometry& g, const std::string& out, const po::variables_map& vm) {
+  solve::ProofTableOptions o;
+  o.rules = solve::Rules::named(vm["rules"].as<std::string>());
+  o.out = out.empty()
+              ? "proof" + std::to_string(g.width()) + "x" + std::to_string(g.height()) + ".fgt"
+              : out;
+  if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
+  o.checkpointSeconds = vm["checkpoint-seconds"].as<double>();
+  o.maxSeconds = vm["max-seconds"].as<double>();
+  if (!(o.checkpointSeconds > 0) || o.maxSeconds < 0) {
+    throw UsageError("--checkpoint-seconds must be > 0 and --max-seconds >= 0");
+  }
+  o.search.ttLog2 = vm["tt-log2"].as<int>();
+  if (o.search.ttLog2 < 10 || o.search.ttLog2 > 32) throw UsageError("--tt-log2 must be 10..32");
+  o.search.boundsLog2 = vm["bounds-log2"].as<int>();
+  if (o.search.boundsLog2 < 0 || o.search.boundsLog2 > 22) {
+    throw UsageError("--bounds-log2 must be 0..22");
+  }
+  o.search.threads = vm["threads"].as<int>();
+  if (o.search.threads < 1 || o.search.threads > 64) {
+    throw UsageError("--threads must be between 1 and 64");
+  }
+  o.search.oneSided = vm.count("two-sided") == 0;
+  if (vm.count("guess")) {  // MTD(f) from this value (search effort only)
+    o.search.bisect = false;
+    o.search.firstGuess = vm["guess"].as<int>();
+  }
+  const bool quiet = vm.count("quiet") > 0;
+  if (!quiet) {
+    auto last = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    o.onProgress = [last](const solve::BuildProgress& p) mutable {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < std::chrono::milliseconds(250)) return;
+      last = now;
+      const double nodes = static_cast<double>(p.nodes + p.running);
+      std::cerr << "\r[proof] " << p.entries << " positions solved, nodes " << std::setprecision(3)
+                << std::scientific << nodes << " (" << (p.seconds > 0 ? nodes / p.seconds : 0.0)
+                << "/s), elapsed " << std::fixed << std::setprecision(0) << p.seconds
+                << " s, last value " << p.lastValue << "   " << std::flush;
+    };
+  }
+  const solve::ProofTableResult r = solve::buildProofTable(g, o);
+  if (!quiet) std::cerr << "\n";
+  std::cout << (r.complete ? "wrote " : "stopped (checkpoint kept): ") << o.out.string() << ": "
+            << r.entries << " positions" << (r.resumed ? " (resumed)" : "");
+  if (r.complete) std::cout << ", root value " << r.rootValue << ", " << r.fileBytes << " bytes";
+  std::cout << ", " << r.nodes << " nodes in this run, " << std::fixed << std::setprecision(2)
+            << r.seconds << " s\n";
+  return r.complete ? 0 : 2;
+}
+
 // Builds the complete solution table of a small board (solve/table_build.hpp), resuming
 // from its checkpoint when one exists.
 int buildSolve(const std::string& size, const std::string& out, const po::variables_map& vm) {
@@ -161,11 +215,7 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   }
   const solve::Geometry g(bs.width, bs.height);
   solve::TableBuildOptions o;
-  // Refused here, before the scan of 3^points colourings that counts the positions.
-  if (g.points() > o.maxPoints) {
-    throw UsageError("--solve " + size + ": complete tables are built for at most " +
-                     std::to_string(o.maxPoints) + " points");
-  }
+  if (vm.count("proof") || g.points() > o.maxPoints) return buildProof(g, out, vm);
   o.rules = solve::Rules::named(vm["rules"].as<std::string>());
   o.out = out.empty() ? "solve" + bs.str() + ".fgt" : out;
   if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
@@ -245,7 +295,11 @@ int runBuild(const std::vector<std::string>& args) {
   po::options_description desc("fgo tables build options");
   std::string out, size;
   desc.add_options()("reduce", "build the 3x3 -> 2x2 block reduction table")(
-      "solve", po::value(&size), "build the complete solution table of a WxH board")(
+      "solve", po::value(&size),
+      "build the complete solution table of a WxH board (up to 20 points), or the proof "
+      "table of a larger one")("proof", "--solve: the proof table, whatever the size")(
+      "guess", po::value<int>(),
+      "--solve with a proof table: MTD(f) from this value instead of bisection (effort only)")(
       "out", po::value(&out), "output file (default: the table the engine loads / solveWxH.fgt)")(
       "rules", po::value<std::string>()->default_value("psk"),
       "--solve: psk, simple, tromp-taylor")("checkpoint", po::value<std::string>(),

@@ -1,0 +1,177 @@
+#include "solve/proof_table.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "engine/board/errors.hpp"
+#include "solve/benson.hpp"
+#include "solve/compact_board.hpp"
+#include "solve/solver_state.hpp"
+#include "solve/tt.hpp"
+#include "tables/table_file.hpp"
+
+namespace solve {
+
+namespace {
+
+constexpr uint64_t PASS_BIT = uint64_t{1} << 32;
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// A position of the walk: the mover's stones, the other side's, and whether the mover is
+// the root's mover (one optimal move followed) or the other side (every move followed).
+struct Visit {
+  Mask own = 0, opp = 0;
+  bool rootSide = true;
+};
+
+}  // namespace
+
+ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) {
+  const auto start = Clock::now();
+  if (o.rules.komi != 0) throw engine::InputError("proof table: komi must be 0");
+  if (o.rules.ko == KoRule::SimpleForced) {
+    throw engine::InputError(
+        "proof table: simple-forced rules leave positions open; use psk or simple");
+  }
+  if (o.out.empty()) throw engine::InputError("proof table: no output file");
+  if ((o.own & o.opp) || ((o.own | o.opp) & ~g.all()) || !legalPosition(g, o.own, o.opp)) {
+    throw engine::InputError("proof table: the root position is not legal");
+  }
+  const std::filesystem::path state =
+      o.checkpoint.empty() ? std::filesystem::path(o.out.string() + ".state") : o.checkpoint;
+
+  ProofTableResult res;
+  BuildProgress pr;
+  SolveOptions so = o.search;
+  so.rules = o.rules;
+  so.bestMoves = true;
+  so.principalVariation = false;
+  so.maxNodes = 0;
+  Solver* self = nullptr;
+  auto lastSave = Clock::now();
+  const auto save = [&] {
+    saveSolverState(state, g, o.rules, *self->sharedTable(), "proof table build");
+    lastSave = Clock::now();
+  };
+  // Reports and checkpoints from inside a long solve (one of its threads, never two at once).
+  so.progressSeconds = std::min(o.progressSeconds, o.checkpointSeconds);
+  so.onProgress = [&](const SolveProgress& sp) {
+    if (o.onProgress) {
+      BuildProgress now = pr;
+      now.running = sp.nodes;
+      now.seconds = secondsSince(start);
+      o.onProgress(now);
+    }
+    if (secondsSince(lastSave) >= o.checkpointSeconds) save();
+  };
+  Solver solver(g, so);
+  self = &solver;
+  if (std::filesystem::exists(state)) {
+    loadSolverState(state, g, o.rules, *solver.sharedTable());
+    res.resumed = true;
+  }
+
+  std::unordered_map<uint64_t, SolutionEntry> solved;  // by canonical key
+  std::unordered_set<uint64_t> seen;                   // canonical key * 2 + rootSide
+  std::vector<Visit> stack{{o.own, o.opp, true}};
+  bool stopped = false;
+  while (!stack.empty()) {
+    const Visit v = stack.back();
+    stack.pop_back();
+    int sym = 0;
+    const uint64_t key = canonicalKey(g, v.own, v.opp, sym);
+    if (!seen.insert(key * 2 + v.rootSide).second) continue;
+    const Mask own = key & 0xFFFFFFFFu, opp = key >> 32;  // canonical orientation
+    auto it = solved.find(key);
+    if (it == solved.end()) {
+      if (o.maxSeconds > 0) {
+        const double left = o.maxSeconds - secondsSince(start);
+        if (left <= 0) {
+          stopped = true;
+          break;
+        }
+        solver.setLimits(0, left);
+      }
+      Position pos;
+      pos.black = own, pos.white = opp;
+      const SolveResult r = solver.solve(pos);
+      pr.nodes += r.nodes;
+      if (!r.exact) {
+        if (o.maxSeconds > 0 && secondsSince(start) >= o.maxSeconds) {
+          stopped = true;
+          break;
+        }
+        throw engine::InputError("proof table: a position was not solved");
+      }
+      SolutionEntry e;
+      e.key = key;
+      e.value = static_cast<int>(r.value);
+      for (int m : r.best) e.best |= m < 0 ? PASS_BIT : Mask{1} << m;
+      it = solved.emplace(key, e).first;
+      pr.entries = solved.size();
+      pr.lastValue = e.value;
+      pr.seconds = secondsSince(start);
+      if (o.onProgress) o.onProgress(pr);
+      if (secondsSince(lastSave) >= o.checkpointSeconds) save();
+    }
+    // A leaf: its static bounds give its value.
+    const ScoreBounds b = boundsAfterPasses(g, own, opp, 0, so.territory, so.answers, so.held);
+    if (b.lower == b.upper) continue;
+    // Children, pushed in reverse so that the walk visits them in point order.
+    CompactBoard board(g);
+    board.setRaw(own, opp, -1, engine::Color::Empty);
+    std::vector<Visit> children;
+    const uint64_t best = it->second.best;
+    for (int p = 0; p < g.points(); ++p) {
+      if (v.rootSide && !(best >> p & 1)) continue;
+      if (!board.isLegal(p, engine::Color::Black)) continue;
+      CompactBoard next = board;
+      next.play(p, engine::Color::Black);
+      children.push_back({next.white(), next.black(), !v.rootSide});
+      if (v.rootSide) break;  // the optimal move with the lowest point number
+    }
+    if (!v.rootSide || (children.empty() && (best & PASS_BIT))) {
+      children.push_back({opp, own, !v.rootSide});
+    }
+    for (auto c = children.rbegin(); c != children.rend(); ++c) stack.push_back(*c);
+  }
+  save();  // also after a complete build: a later, larger build can start from it
+  res.entries = solved.size();
+  res.nodes = pr.nodes;
+  if (stopped) {
+    res.seconds = secondsSince(start);
+    return res;
+  }
+  std::vector<SolutionEntry> entries;
+  entries.reserve(solved.size());
+  for (const auto& [k, e] : solved) entries.push_back(e);
+  std::sort(entries.begin(), entries.end(),
+            [](const SolutionEntry& a, const SolutionEntry& b) { return a.key < b.key; });
+  int sym = 0;
+  res.rootValue = solved.at(canonicalKey(g, o.own, o.opp, sym)).value;
+  tables::TableMeta m;
+  m.kind = tables::TableKind::Solution;
+  m.kindVersion = SOLUTION_TABLE_VERSION;
+  m.width = static_cast<uint16_t>(g.width());
+  m.height = static_cast<uint16_t>(g.height());
+  m.rules = tableRules(o.rules);
+  m.generatorName = "fgo tables build --solve";
+  m.generatorVersion = "solve 1";
+  m.note =
+      "proof table of the root's value, mover's view, no history; solver rules " + o.rules.name();
+  m.entryCount = entries.size();
+  const tables::TableHeader h = tables::writeTable(o.out, m, SolutionTable::encode(entries));
+  res.complete = true;
+  res.fileBytes = tables::HEADER_BYTES + h.storedBytes;
+  res.seconds = secondsSince(start);
+  return res;
+}
+
+}  // namespace solve

@@ -1,0 +1,174 @@
+// Proof tables (solve/proof_table.hpp): every entry against the complete table of the same
+// board, the walk's positions all present, a build stopped and resumed from its saved
+// solver table giving the same bytes, and bad requests refused.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "engine/board/errors.hpp"
+#include "solve/benson.hpp"
+#include "solve/proof_table.hpp"
+#include "solve/table_build.hpp"
+
+using namespace solve;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path tempDir(const std::string& name) {
+  const fs::path d =
+      fs::temp_directory_path() / ("fgo_proof_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+std::string fileBytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+ProofTableOptions proofOptions(const fs::path& out) {
+  ProofTableOptions o;
+  o.out = out;
+  o.search.ttLog2 = 17;
+  return o;
+}
+
+// Walks the proof from the root through the table alone, as the build does, and counts
+// the positions; fails a check at any position the table lacks.
+size_t walk(const Geometry& g, const SolutionTable& t, Mask rootOwn, Mask rootOpp) {
+  struct V {
+    Mask own, opp;
+    bool rootSide;
+  };
+  std::vector<V> stack{{rootOwn, rootOpp, true}};
+  std::vector<std::pair<uint64_t, bool>> seen;
+  size_t missing = 0;
+  while (!stack.empty()) {
+    const V v = stack.back();
+    stack.pop_back();
+    int sym = 0;
+    const uint64_t key = canonicalKey(g, v.own, v.opp, sym);
+    if (std::find(seen.begin(), seen.end(), std::make_pair(key, v.rootSide)) != seen.end()) {
+      continue;
+    }
+    seen.emplace_back(key, v.rootSide);
+    int value = 0;
+    uint64_t best = 0;
+    const Mask own = key & 0xFFFFFFFFu, opp = key >> 32;
+    if (!t.lookup(own, opp, value, best)) {
+      ++missing;
+      continue;
+    }
+    const ScoreBounds b = boundsAfterPasses(g, own, opp, 0);
+    if (b.lower == b.upper) continue;
+    CompactBoard board(g);
+    board.setRaw(own, opp, -1, engine::Color::Empty);
+    bool followed = false;
+    for (int p = 0; p < g.points() && !(v.rootSide && followed); ++p) {
+      if (v.rootSide && !(best >> p & 1)) continue;
+      if (!board.isLegal(p, engine::Color::Black)) continue;
+      CompactBoard next = board;
+      next.play(p, engine::Color::Black);
+      stack.push_back({next.white(), next.black(), !v.rootSide});
+      followed = true;
+    }
+    if (!v.rootSide || !followed) stack.push_back({opp, own, !v.rootSide});
+  }
+  CHECK(missing == 0);
+  return seen.size();
+}
+
+}  // namespace
+
+TEST_CASE("a proof table agrees with the complete table and holds its whole walk") {
+  const fs::path dir = tempDir("agree");
+  for (const auto& [w, h, rootValue] :
+       {std::tuple{3, 3, 9}, std::tuple{3, 2, 0}, std::tuple{4, 2, 8}}) {
+    const Geometry g(w, h);
+    TableBuildOptions co;
+    co.out = dir / "complete.fgt";
+    REQUIRE(buildSolutionTable(g, co).complete);
+    const SolutionTable complete = SolutionTable::load(co.out, g, Rules{});
+    const ProofTableResult r = buildProofTable(g, proofOptions(dir / "proof.fgt"));
+    REQUIRE(r.complete);
+    CHECK(r.rootValue == rootValue);
+    const SolutionTable proof = SolutionTable::load(dir / "proof.fgt", g, Rules{});
+    CHECK(proof.entries().size() == r.entries);
+    CHECK(proof.entries().size() > 1);
+    CHECK(proof.entries().size() < complete.entries().size());
+    size_t same = 0;
+    for (const SolutionEntry& e : proof.entries()) {
+      int value = 0;
+      uint64_t best = 0;
+      REQUIRE(complete.lookup(e.key & 0xFFFFFFFFu, e.key >> 32, value, best));
+      same += value == e.value && best == e.best;
+    }
+    CHECK(same == proof.entries().size());
+    // Every position of the walk is in the table, and the table holds nothing else.
+    CHECK(walk(g, proof, 0, 0) >= proof.entries().size());
+    fs::remove(dir / "proof.fgt.state");
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a proof table build stopped and resumed writes the same bytes") {
+  const Geometry g(4, 3);
+  const fs::path dir = tempDir("resume");
+  ProofTableOptions whole = proofOptions(dir / "whole.fgt");
+  const ProofTableResult w = buildProofTable(g, whole);
+  REQUIRE(w.complete);
+  CHECK(w.rootValue == 4);
+  ProofTableOptions part = proofOptions(dir / "part.fgt");
+  part.checkpointSeconds = 1e-9;  // the solver's table saved after every position
+  part.maxSeconds = 0.02;
+  const ProofTableResult p = buildProofTable(g, part);
+  CHECK_FALSE(p.complete);
+  CHECK_FALSE(fs::exists(dir / "part.fgt"));
+  REQUIRE(fs::exists(dir / "part.fgt.state"));
+  part.maxSeconds = 0;
+  part.checkpointSeconds = 600;
+  const ProofTableResult resumed = buildProofTable(g, part);
+  CHECK(resumed.resumed);
+  REQUIRE(resumed.complete);
+  CHECK(resumed.entries == w.entries);
+  CHECK(fileBytes(dir / "part.fgt") == fileBytes(dir / "whole.fgt"));
+  // A root with stones, White's turn in it: its value agrees with the complete table.
+  TableBuildOptions co;
+  co.out = dir / "complete.fgt";
+  REQUIRE(buildSolutionTable(Geometry(3, 3), co).complete);
+  ProofTableOptions stones = proofOptions(dir / "stones.fgt");
+  stones.own = Mask{1} << 0;  // the mover has a corner stone, the other side the centre
+  stones.opp = Mask{1} << 4;
+  const ProofTableResult s = buildProofTable(Geometry(3, 3), stones);
+  REQUIRE(s.complete);
+  int value = 0;
+  uint64_t best = 0;
+  REQUIRE(SolutionTable::load(co.out, Geometry(3, 3), Rules{})
+              .lookup(stones.own, stones.opp, value, best));
+  CHECK(s.rootValue == value);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("proof table builds refuse what they cannot do") {
+  const Geometry g(2, 2);
+  const fs::path dir = tempDir("refuse");
+  ProofTableOptions o = proofOptions(dir / "t.fgt");
+  o.rules.komi = 0.5;
+  CHECK_THROWS_AS(buildProofTable(g, o), engine::InputError);
+  o.rules = Rules::named("simple-forced");
+  CHECK_THROWS_AS(buildProofTable(g, o), engine::InputError);
+  o.rules = Rules{};
+  o.own = 0b0011, o.opp = 0b1100;  // no liberties
+  CHECK_THROWS_AS(buildProofTable(g, o), engine::InputError);
+  o.own = 1, o.opp = 1;
+  CHECK_THROWS_AS(buildProofTable(g, o), engine::InputError);
+  o.own = o.opp = 0;
+  o.out.clear();
+  CHECK_THROWS_AS(buildProofTable(g, o), engine::InputError);
+  fs::remove_all(dir);
+}
