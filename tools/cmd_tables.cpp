@@ -215,7 +215,11 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   }
   const solve::Geometry g(bs.width, bs.height);
   solve::TableBuildOptions o;
-  if (vm.count("proof") || g.points() > o.maxPoints) return buildProof(g, out, vm);
+  if (vm.count("proof") || g.points() > o.maxPoints) {
+    if (!vm["order"].defaulted()) throw UsageError("--order applies to complete tables only");
+    return buildProof(g, out, vm);
+  }
+  if (vm.count("guess")) throw UsageError("--guess applies to proof tables only");
   o.rules = solve::Rules::named(vm["rules"].as<std::string>());
   o.out = out.empty() ? "solve" + bs.str() + ".fgt" : out;
   if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
@@ -302,9 +306,11 @@ int runBuild(const std::vector<std::string>& args) {
       "--solve with a proof table: MTD(f) from this value instead of bisection (effort only)")(
       "out", po::value(&out), "output file (default: the table the engine loads / solveWxH.fgt)")(
       "rules", po::value<std::string>()->default_value("psk"),
-      "--solve: psk, simple, tromp-taylor")("checkpoint", po::value<std::string>(),
-                                            "--solve: checkpoint file (default OUT.ckpt)")(
-      "checkpoint-seconds", po::value<double>()->default_value(30), "--solve: checkpoint period")(
+      "--solve: psk, simple, tromp-taylor")(
+      "checkpoint", po::value<std::string>(),
+      "--solve: checkpoint file (default OUT.ckpt; proof tables: OUT.state, the solver's "
+      "table)")("checkpoint-seconds", po::value<double>()->default_value(30),
+                "--solve: checkpoint period")(
       "max-seconds", po::value<double>()->default_value(0),
       "--solve: stop after a checkpoint past this time (0: none)")(
       "tt-log2", po::value<int>()->default_value(20), "--solve: solver table of 2^N entries")(
@@ -312,7 +318,7 @@ int runBuild(const std::vector<std::string>& args) {
       "--solve: each solve's static-bounds memo of 2^N entries (0: from --tt-log2)")(
       "threads", po::value<int>()->default_value(1),
       "--solve: threads solving different positions at once (one shared solver table, "
-      "one-thread solves; the same bytes)")(
+      "one-thread solves; the same bytes); proof tables: search threads of each solve")(
       "two-sided",
       "--solve: plain null-window tests instead of one-sided searches (fgo solve --one-sided; "
       "the same bytes)")(
