@@ -66,6 +66,10 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
     if (o.onProgress) {
       BuildProgress now = pr;
       now.running = sp.nodes;
+      now.solving = true;
+      now.lower = sp.lower;  // Black is the mover in every solve of the walk
+      now.upper = sp.upper;
+      now.horizon = sp.horizon;
       now.seconds = secondsSince(start);
       o.onProgress(now);
     }

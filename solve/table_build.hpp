@@ -70,6 +70,10 @@ struct BuildProgress {
   double seconds = 0;             // elapsed in this run
   int lastValue = 0;              // value of the last solved position
   uint64_t running = 0;           // nodes of the solves still running (not in `nodes`)
+  // Proof tables, inside a long solve: its proven interval (the mover's view) and horizon.
+  bool solving = false;
+  double lower = 0, upper = 0;
+  int horizon = 0;
 };
 
 struct TableBuildOptions {

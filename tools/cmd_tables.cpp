@@ -193,7 +193,12 @@ int buildProof(const solve::Geometry& g, const std::string& out, const po::varia
       std::cerr << "\r[proof] " << p.entries << " positions solved, nodes " << std::setprecision(3)
                 << std::scientific << nodes << " (" << (p.seconds > 0 ? nodes / p.seconds : 0.0)
                 << "/s), elapsed " << std::fixed << std::setprecision(0) << p.seconds
-                << " s, last value " << p.lastValue << "   " << std::flush;
+                << " s, last value " << p.lastValue;
+      if (p.solving) {
+        std::cerr << ", solving: value in [" << p.lower << ", " << p.upper << "], horizon "
+                  << p.horizon;
+      }
+      std::cerr << "   " << std::flush;
     };
   }
   const solve::ProofTableResult r = solve::buildProofTable(g, o);
