@@ -35,28 +35,26 @@ uint64_t saveSolverState(const std::filesystem::path& path, const Geometry& g, c
                          const TranspositionTable& tt, const std::string& note) {
   // Layout: the solver's rule name, log2 of the slot count, the count of saved slots, then
   // per slot the gap to the previous saved index and its five words.
-  // Searches may fill slots meanwhile: the count is what the second pass wrote.
+  // Searches may fill slots meanwhile, but never empty one (w0 != 0 once stored), so the
+  // second pass meets at least the first pass's count and saves exactly that many: the
+  // payload is built once, in place (a 2^26-slot table: 2.7 GB raw).
   std::array<uint64_t, 5> w;
-  size_t used = 0;
+  uint64_t used = 0;
   for (size_t i = 0; i < tt.slotCount(); ++i) used += tt.rawSlot(i, w);
   tables::PayloadWriter out;
-  out.reserve(64 + (used + used / 8) * 42);
+  out.reserve(64 + used * 45);  // a gap takes at most 5 bytes
   out.string(rules.name());
   out.u8(static_cast<uint8_t>(tt.log2Entries()));
-  tables::PayloadWriter body;
-  body.reserve((used + used / 8) * 42);
+  out.varint(used);
   uint64_t saved = 0;
   size_t next = 0;
-  for (size_t i = 0; i < tt.slotCount(); ++i) {
+  for (size_t i = 0; i < tt.slotCount() && saved < used; ++i) {
     if (!tt.rawSlot(i, w)) continue;
-    body.varint(i - next);
-    for (uint64_t x : w) body.u64(x);
+    out.varint(i - next);
+    for (uint64_t x : w) out.u64(x);
     next = i + 1;
     ++saved;
   }
-  out.varint(saved);
-  out.bytes(body.data());
-  body = tables::PayloadWriter();
   tables::WriteOptions wo;
   wo.level = 1;  // a 2^26-slot table is 2.7 GB raw: speed over size
   wo.threads = 2;

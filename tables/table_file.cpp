@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <sstream>
 
 #include "tables/atomic_file.hpp"
@@ -221,18 +222,22 @@ std::vector<uint8_t> compress(std::span<const uint8_t> raw, const WriteOptions& 
   }
   ZSTD_CCtx* cctx = ZSTD_createCCtx();
   if (!cctx) bad(TableErrorCode::Io, "zstd: out of memory");
-  std::vector<uint8_t> out(ZSTD_compressBound(raw.size()));
+  // zstd's bound is the raw size and more; a vector of that size would be zero-filled
+  // and count in memory from the start. A default-initialised buffer stays untouched
+  // where the frame does not reach (a large allocation is fresh pages), and the frame is
+  // copied out of it at its own size.
+  const size_t bound = ZSTD_compressBound(raw.size());
+  std::unique_ptr<uint8_t[]> buffer(new uint8_t[bound]);
   size_t n = ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, o.level);
   if (!ZSTD_isError(n)) n = ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, 1);
   if (!ZSTD_isError(n) && o.threads > 0) {
     n = ZSTD_CCtx_setParameter(cctx, ZSTD_c_nbWorkers, o.threads);
   }
-  if (!ZSTD_isError(n)) n = ZSTD_compress2(cctx, out.data(), out.size(), raw.data(), raw.size());
+  if (!ZSTD_isError(n)) n = ZSTD_compress2(cctx, buffer.get(), bound, raw.data(), raw.size());
   ZSTD_freeCCtx(cctx);
   if (ZSTD_isError(n))
     bad(TableErrorCode::BadArgument, std::string("zstd: ") + ZSTD_getErrorName(n));
-  out.resize(n);
-  return out;
+  return std::vector<uint8_t>(buffer.get(), buffer.get() + n);
 }
 
 }  // namespace
