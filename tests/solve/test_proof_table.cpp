@@ -12,24 +12,14 @@
 #include "solve/benson.hpp"
 #include "solve/proof_table.hpp"
 #include "solve/table_build.hpp"
+#include "temp_files.hpp"
 
 using namespace solve;
 namespace fs = std::filesystem;
+using solve_test::fileBytes;
+using solve_test::tempDir;
 
 namespace {
-
-fs::path tempDir(const std::string& name) {
-  const fs::path d =
-      fs::temp_directory_path() / ("fgo_proof_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-std::string fileBytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 ProofTableOptions proofOptions(const fs::path& out) {
   ProofTableOptions o;
@@ -86,7 +76,7 @@ size_t walk(const Geometry& g, const SolutionTable& t, Mask rootOwn, Mask rootOp
 }  // namespace
 
 TEST_CASE("a proof table agrees with the complete table and holds its whole walk") {
-  const fs::path dir = tempDir("agree");
+  const fs::path dir = tempDir("proof", "agree");
   for (const auto& [w, h, rootValue] :
        {std::tuple{3, 3, 9}, std::tuple{3, 2, 0}, std::tuple{4, 2, 8}}) {
     const Geometry g(w, h);
@@ -118,7 +108,7 @@ TEST_CASE("a proof table agrees with the complete table and holds its whole walk
 
 TEST_CASE("a proof table build stopped and resumed writes the same bytes") {
   const Geometry g(4, 3);
-  const fs::path dir = tempDir("resume");
+  const fs::path dir = tempDir("proof", "resume");
   ProofTableOptions whole = proofOptions(dir / "whole.fgt");
   const ProofTableResult w = buildProofTable(g, whole);
   REQUIRE(w.complete);
@@ -156,7 +146,7 @@ TEST_CASE("a proof table build stopped and resumed writes the same bytes") {
 
 TEST_CASE("proof table builds refuse what they cannot do") {
   const Geometry g(2, 2);
-  const fs::path dir = tempDir("refuse");
+  const fs::path dir = tempDir("proof", "refuse");
   ProofTableOptions o = proofOptions(dir / "t.fgt");
   o.rules.komi = 0.5;
   CHECK_THROWS_AS(buildProofTable(g, o), engine::InputError);

@@ -13,19 +13,14 @@
 #include "solve/table_build.hpp"
 #include "solve/tt.hpp"
 #include "tables/errors.hpp"
+#include "temp_files.hpp"
 
 using namespace solve;
 namespace fs = std::filesystem;
+using solve_test::fileBytes;
+using solve_test::tempDir;
 
 namespace {
-
-fs::path tempDir(const std::string& name) {
-  const fs::path d =
-      fs::temp_directory_path() / ("fgo_state_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
 
 // Every stored entry of a table, as (key, extra) -> its decoded fields.
 std::map<std::pair<uint64_t, int>, std::vector<int64_t>> contents(const TranspositionTable& tt) {
@@ -58,7 +53,7 @@ SolveOptions quiet(int ttLog2) {
 
 TEST_CASE("a saved solver table loads back slot for slot") {
   const Geometry g(4, 3);
-  const fs::path dir = tempDir("roundtrip");
+  const fs::path dir = tempDir("state", "roundtrip");
   for (const char* rules : {"psk", "simple-forced"}) {
     SolveOptions o = quiet(16);
     o.rules = Rules::named(rules);
@@ -90,7 +85,7 @@ TEST_CASE("a saved solver table loads back slot for slot") {
 
 TEST_CASE("a solve stopped, saved and resumed gives the value of an unbroken solve") {
   const Geometry g(4, 4);
-  const fs::path dir = tempDir("resume");
+  const fs::path dir = tempDir("state", "resume");
   SolveOptions o = quiet(20);
   Solver whole(g, o);
   const SolveResult full = whole.solve(Position{});
@@ -113,7 +108,7 @@ TEST_CASE("a solve stopped, saved and resumed gives the value of an unbroken sol
 
 TEST_CASE("a table saved while two threads search is sound") {
   const Geometry g(4, 4);
-  const fs::path dir = tempDir("busy");
+  const fs::path dir = tempDir("state", "busy");
   SolveOptions o = quiet(18);
   o.threads = 2;
   o.progressSeconds = 0.01;
@@ -145,7 +140,7 @@ TEST_CASE("a table saved while two threads search is sound") {
 
 TEST_CASE("damaged or mismatched solver tables are refused") {
   const Geometry g(3, 3);
-  const fs::path dir = tempDir("refuse");
+  const fs::path dir = tempDir("state", "refuse");
   const SolveOptions o = quiet(12);
   Solver a(g, o);
   a.solve(Position{});

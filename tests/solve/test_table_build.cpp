@@ -16,24 +16,14 @@
 #include "solve/advise.hpp"
 #include "solve/table_build.hpp"
 #include "tables/errors.hpp"
+#include "temp_files.hpp"
 
 using namespace solve;
 namespace fs = std::filesystem;
+using solve_test::fileBytes;
+using solve_test::tempDir;
 
 namespace {
-
-fs::path tempDir(const std::string& name) {
-  const fs::path d =
-      fs::temp_directory_path() / ("fgo_solve_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-std::string fileBytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 TableBuildOptions optionsFor(const fs::path& out) {
   TableBuildOptions o;
@@ -46,7 +36,7 @@ TableBuildOptions optionsFor(const fs::path& out) {
 
 TEST_CASE("a complete 2x3 table agrees with fresh solves of its positions") {
   const Geometry g(3, 2);
-  const fs::path dir = tempDir("complete");
+  const fs::path dir = tempDir("solve", "complete");
   const TableBuildResult r = buildSolutionTable(g, optionsFor(dir / "t.fgt"));
   REQUIRE(r.complete);
   CHECK_FALSE(r.resumed);
@@ -98,7 +88,7 @@ TEST_CASE("both enumeration orders write the same bytes") {
   // solver table: only exact values and move sets make the files agree.
   for (auto [w, h] : {std::pair{2, 3}, std::pair{2, 4}, std::pair{3, 3}}) {
     const Geometry g(w, h);
-    const fs::path dir = tempDir("orders");
+    const fs::path dir = tempDir("solve", "orders");
     TableBuildOptions ternary = optionsFor(dir / "ternary.fgt");
     ternary.order = BuildOrder::Ternary;
     TableBuildOptions dense = optionsFor(dir / "dense.fgt");
@@ -121,7 +111,7 @@ TEST_CASE("one-sided and two-sided solves write the same bytes") {
   // entries the shared solver table holds, never a value or a move set.
   for (auto [w, h] : {std::pair{2, 3}, std::pair{2, 4}, std::pair{3, 3}}) {
     const Geometry g(w, h);
-    const fs::path dir = tempDir("sided");
+    const fs::path dir = tempDir("solve", "sided");
     TableBuildOptions one = optionsFor(dir / "one.fgt");
     TableBuildOptions two = optionsFor(dir / "two.fgt");
     two.oneSided = false;
@@ -139,7 +129,7 @@ TEST_CASE("one-sided and two-sided solves write the same bytes") {
 
 TEST_CASE("a table answers fgo solve --table as the search does") {
   const Geometry g(2, 3);
-  const fs::path dir = tempDir("answer");
+  const fs::path dir = tempDir("solve", "answer");
   REQUIRE(buildSolutionTable(g, optionsFor(dir / "t.fgt")).complete);
   const SolutionTable table = SolutionTable::load(dir / "t.fgt", g, Rules{});
   engine::Rng rng(11);
@@ -187,7 +177,7 @@ TEST_CASE("a build killed mid-run resumes from its checkpoint to the same table"
   const BuildOrder order = GENERATE(BuildOrder::Ternary, BuildOrder::DenseFirst);
   INFO("order " << static_cast<int>(order));
   const Geometry g(3, 2);
-  const fs::path dir = tempDir("resume");
+  const fs::path dir = tempDir("solve", "resume");
   TableBuildOptions wholeOptions = optionsFor(dir / "whole.fgt");
   wholeOptions.order = BuildOrder::Ternary;  // the other order: the bytes still agree
   const TableBuildResult whole = buildSolutionTable(g, wholeOptions);
@@ -235,7 +225,7 @@ TEST_CASE("a parallel build writes the bytes of the one-thread build") {
   // depends on timing: only exact values and move sets make the files agree.
   for (auto [w, h] : {std::pair{2, 3}, std::pair{2, 4}, std::pair{3, 3}}) {
     const Geometry g(w, h);
-    const fs::path dir = tempDir("parallel");
+    const fs::path dir = tempDir("solve", "parallel");
     const TableBuildResult one = buildSolutionTable(g, optionsFor(dir / "one.fgt"));
     REQUIRE(one.complete);
     for (BuildOrder order : {BuildOrder::Ternary, BuildOrder::DenseFirst}) {
@@ -270,7 +260,7 @@ TEST_CASE("a parallel build killed mid-run resumes to the same table") {
   const int resumeThreads = GENERATE(1, 2);
   INFO("order " << static_cast<int>(order) << " resumed with " << resumeThreads << " threads");
   const Geometry g(3, 2);
-  const fs::path dir = tempDir("presume");
+  const fs::path dir = tempDir("solve", "presume");
   const TableBuildResult whole = buildSolutionTable(g, optionsFor(dir / "whole.fgt"));
   REQUIRE(whole.complete);
   const fs::path out = dir / "killed.fgt";
@@ -311,7 +301,7 @@ TEST_CASE("a parallel build killed mid-run resumes to the same table") {
 
 TEST_CASE("a parallel build stopped by its time limit resumes to the same table") {
   const Geometry g(4, 2);
-  const fs::path dir = tempDir("plimit");
+  const fs::path dir = tempDir("solve", "plimit");
   const TableBuildResult whole = buildSolutionTable(g, optionsFor(dir / "whole.fgt"));
   REQUIRE(whole.complete);
   TableBuildOptions o = optionsFor(dir / "t.fgt");
@@ -359,7 +349,7 @@ TEST_CASE("a parallel build stopped by its time limit resumes to the same table"
 
 TEST_CASE("a time limit stops a build after a checkpoint; a damaged checkpoint is refused") {
   const Geometry g(2, 2);
-  const fs::path dir = tempDir("limit");
+  const fs::path dir = tempDir("solve", "limit");
   TableBuildOptions o = optionsFor(dir / "t.fgt");
   o.maxSeconds = 1e-9;
   const TableBuildResult part = buildSolutionTable(g, o);
@@ -396,7 +386,7 @@ TEST_CASE("table builds refuse what they cannot do") {
 
 TEST_CASE("advise answers from a solution table what the search answers") {
   const Geometry g(3, 2);
-  const fs::path dir = tempDir("advise");
+  const fs::path dir = tempDir("solve", "advise");
   REQUIRE(buildSolutionTable(g, optionsFor(dir / "t.fgt")).complete);
   const SolutionTable table = SolutionTable::load(dir / "t.fgt", g, Rules{});
   const engine::Board board = engine::parseBoard(
@@ -436,7 +426,7 @@ TEST_CASE("progress during long solves counts their nodes and leaves the table u
   // some reports come from inside a solve (running nodes), the total never falls, and
   // the table is the same bytes as a build without reports, on one thread and on two.
   const Geometry g(5, 2);
-  const fs::path dir = tempDir("progress");
+  const fs::path dir = tempDir("solve", "progress");
   REQUIRE(buildSolutionTable(g, optionsFor(dir / "plain.fgt")).complete);
   for (int threads : {1, 2}) {
     TableBuildOptions o = optionsFor(dir / "watched.fgt");
