@@ -83,37 +83,47 @@ uint64_t loadSolverState(const std::filesystem::path& path, const Geometry& g, c
     refuse(tables::TableErrorCode::Mismatch,
            "saved under rules " + name + ", this solve uses " + rules.name());
   }
+  // A table of another size takes the entries by their keys (TranspositionTable::
+  // storeRawSlot): a larger one keeps them all, a smaller one what its replacement rule keeps.
   const int log2 = in.u8();
-  if (log2 != tt.log2Entries()) {
-    refuse(tables::TableErrorCode::Mismatch,
-           "the saved table has 2^" + std::to_string(log2) + " entries, this solve 2^" +
-               std::to_string(tt.log2Entries()) + " (give --tt-log2 " + std::to_string(log2) + ")");
+  if (log2 < 1 || log2 > 40) {
+    refuse(tables::TableErrorCode::PayloadFormat,
+           "table size 2^" + std::to_string(log2) + " out of range");
   }
+  const bool sameSize = log2 == tt.log2Entries();
+  const uint64_t savedSlots = uint64_t{1} << log2;
   const uint64_t count = in.varint();
-  if (count != t.header.meta.entryCount || count > tt.slotCount()) {
+  if (count != t.header.meta.entryCount || count > savedSlots) {
     refuse(tables::TableErrorCode::PayloadFormat,
            "slot count " + std::to_string(count) + " does not match the header or the table");
   }
   std::array<uint64_t, 5> w;
-  size_t next = 0;
+  uint64_t next = 0;
   for (uint64_t k = 0; k < count; ++k) {
     const uint64_t gap = in.varint();
-    if (gap >= tt.slotCount() - next) {
+    if (gap >= savedSlots - next) {
       refuse(tables::TableErrorCode::PayloadFormat,
              "slot index out of range at byte " + std::to_string(in.offset()));
     }
-    const size_t i = next + gap;
+    const uint64_t i = next + gap;
     for (uint64_t& x : w) x = in.u64();
     // w0 == 0 marks an empty slot, and bit 40 is set in every stored entry.
     if (!(w[1] >> 40 & 1)) {
       refuse(tables::TableErrorCode::PayloadFormat,
              "slot " + std::to_string(i) + " is not a stored entry");
     }
-    tt.setRawSlot(i, w);
+    if (sameSize) {
+      tt.setRawSlot(static_cast<size_t>(i), w);
+    } else {
+      tt.storeRawSlot(w);
+    }
     next = i + 1;
   }
   if (!in.atEnd()) refuse(tables::TableErrorCode::PayloadFormat, "bytes after the last slot");
-  return count;
+  if (sameSize) return count;
+  uint64_t kept = 0;
+  for (size_t i = 0; i < tt.slotCount(); ++i) kept += tt.rawSlot(i, w);
+  return kept;
 }
 
 }  // namespace solve

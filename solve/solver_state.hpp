@@ -27,10 +27,12 @@ inline constexpr uint16_t SOLVER_STATE_VERSION = 1;
 uint64_t saveSolverState(const std::filesystem::path& path, const Geometry& g, const Rules& rules,
                          const TranspositionTable& tt, const std::string& note = "");
 
-// Reads a file written by saveSolverState into `tt` (which must be empty, i.e. fresh, and
-// of the same size) and returns the slots read. Refuses, with tables::TableError, a
-// corrupted file, another kind, board, rule set or table size, and slots that are out
-// of order or out of range.
+// Reads a file written by saveSolverState into `tt` (which must be empty, i.e. fresh) and
+// returns the entries it then holds. A table of the same size gets every slot back where
+// it was; one of another size stores each entry by its key (a larger table keeps them all,
+// a smaller one what its replacement rule keeps: every kept entry is still a true fact).
+// Refuses, with tables::TableError, a corrupted file, another kind, board or rule set,
+// and slots that are out of order or out of range.
 uint64_t loadSolverState(const std::filesystem::path& path, const Geometry& g, const Rules& rules,
                          TranspositionTable& tt);
 

@@ -84,17 +84,7 @@ class TranspositionTable {
           static_cast<uint8_t>(w0 >> 24) != extra) {
         continue;
       }
-      out.lower = static_cast<int8_t>(w0 & 255);
-      out.upper = static_cast<int8_t>((w0 >> 8) & 255);
-      out.move = static_cast<int8_t>((w0 >> 16) & 255);
-      out.work = static_cast<int>((w0 >> 32) & 255);
-      out.failKind = static_cast<int>((w0 >> 41) & 3);
-      out.failValue = static_cast<int>((w0 >> 43) & 127) - 64;
-      out.failDepth = static_cast<int>((w0 >> 50) & 255);
-      out.failWidth = static_cast<int>(w0 >> 58);
-      out.summary.andA = w1 & 0xFFFFFFFFu, out.summary.andB = w1 >> 32;
-      out.summary.orA = w2 & 0xFFFFFFFFu, out.summary.orB = w2 >> 32;
-      out.summary.counts = w3;
+      decode(w0, w1, w2, w3, out);
       return true;
     }
     return false;
@@ -153,6 +143,27 @@ class TranspositionTable {
     for (int k = 1; k < 4; ++k) words[k + 1] = s.w[k].load(std::memory_order_relaxed);
     return true;
   }
+  // Stores a slot saved from a table of another size (rawSlot's words, given in slot
+  // order; a table being loaded, no search may run): its key comes back from the key
+  // check, and it goes to the first empty slot of its bucket here, or, in a full bucket,
+  // by the usual replacement rule. A key already here is left alone: of two slots of one
+  // bucket with the same key, the first is the one probe() answers with. A larger table
+  // refines the buckets, so growing keeps every entry as probe() saw it.
+  void storeRawSlot(const std::array<uint64_t, 5>& words) {
+    const uint64_t key = words[0] ^ mix(words[1], words[2], words[3], words[4]);
+    const uint8_t extra = static_cast<uint8_t>(words[1] >> 24);
+    TTData d;
+    if (probe(key, extra, d)) return;
+    const size_t i = index(key, extra);
+    for (size_t j = i; j < i + 2; ++j) {
+      if (slots_[j].w[0].load(std::memory_order_relaxed) == 0) {
+        setRawSlot(j, words);
+        return;
+      }
+    }
+    decode(words[1], words[2], words[3], words[4], d);
+    store(key, extra, d);
+  }
   // Writes slot i's five words back (a table being loaded; no search may run).
   void setRawSlot(size_t i, const std::array<uint64_t, 5>& words) {
     Slot& s = slots_[i];
@@ -189,6 +200,19 @@ class TranspositionTable {
     Word check;
     Word w[4];
   };
+  static void decode(uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3, TTData& out) {
+    out.lower = static_cast<int8_t>(w0 & 255);
+    out.upper = static_cast<int8_t>((w0 >> 8) & 255);
+    out.move = static_cast<int8_t>((w0 >> 16) & 255);
+    out.work = static_cast<int>((w0 >> 32) & 255);
+    out.failKind = static_cast<int>((w0 >> 41) & 3);
+    out.failValue = static_cast<int>((w0 >> 43) & 127) - 64;
+    out.failDepth = static_cast<int>((w0 >> 50) & 255);
+    out.failWidth = static_cast<int>(w0 >> 58);
+    out.summary.andA = w1 & 0xFFFFFFFFu, out.summary.andB = w1 >> 32;
+    out.summary.orA = w2 & 0xFFFFFFFFu, out.summary.orB = w2 >> 32;
+    out.summary.counts = w3;
+  }
   static uint64_t rotl(uint64_t v, int r) { return v << r | v >> (64 - r); }
   static uint64_t mix(uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3) {
     return w0 ^ rotl(w1, 13) ^ rotl(w2, 29) ^ rotl(w3, 47);
