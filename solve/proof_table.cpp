@@ -83,7 +83,9 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   }
 
   std::unordered_map<uint64_t, SolutionEntry> solved;  // by canonical key
-  std::unordered_set<uint64_t> seen;                   // canonical key * 2 + rootSide
+  // Canonical keys visited with the root's mover to move, and with the other side (a
+  // 32-point key uses all 64 bits, so the role cannot be packed into it).
+  std::unordered_set<uint64_t> seen[2];
   std::vector<Visit> stack{{o.own, o.opp, true}};
   bool stopped = false;
   while (!stack.empty()) {
@@ -91,7 +93,7 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
     stack.pop_back();
     int sym = 0;
     const uint64_t key = canonicalKey(g, v.own, v.opp, sym);
-    if (!seen.insert(key * 2 + v.rootSide).second) continue;
+    if (!seen[v.rootSide].insert(key).second) continue;
     const Mask own = key & 0xFFFFFFFFu, opp = key >> 32;  // canonical orientation
     auto it = solved.find(key);
     if (it == solved.end()) {
