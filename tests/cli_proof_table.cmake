@@ -1,6 +1,7 @@
 # fgo tables build --solve WxH --proof, stopped two ways and resumed. Needs ${FGO}, ${DIR}.
 # 1. 3x3 stopped by --max-seconds: exit status 2, no table, the checkpoint kept; the next
 #    run resumes from it and writes the table (root value 9), which fgo tables verify accepts.
+#    A root given as a diagram (--root, --to-move) gets its value for its mover.
 # 2. 4x3 killed mid-run (execute_process's TIMEOUT kills the child), then restarted: it
 #    resumes and writes the very bytes of an unbroken build.
 file(REMOVE_RECURSE ${DIR})
@@ -20,6 +21,16 @@ execute_process(COMMAND ${FGO} tables verify ${DIR}/p.fgt RESULT_VARIABLE rc OUT
                 ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "verify: status ${rc}\n${out}\n${err}")
+endif()
+
+# A root with a black corner stone and White to move: the value for White, the mover, is
+# +9 (fgo solve --position "X../.../..." --to-move W gives -9 from Black's side).
+execute_process(COMMAND ${FGO} tables build --solve 3x3 --proof --root X../.../... --to-move W
+                        --out ${DIR}/root.fgt -q RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                        ERROR_VARIABLE err)
+string(FIND "${out}" "root value 9," said)
+if(NOT rc EQUAL 0 OR said EQUAL -1)
+  message(FATAL_ERROR "--root: status ${rc}\n${out}\n${err}")
 endif()
 
 # A small solver table makes the 4x3 build take a few seconds (3 s on the 2-core machine).

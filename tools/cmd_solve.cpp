@@ -20,23 +20,6 @@ namespace fgo {
 
 namespace {
 
-// The diagram text: the contents of a file when `arg` names one, otherwise the argument
-// itself with '/' accepted as a row separator.
-std::string diagramText(const std::string& arg) {
-  // A diagram such as "../.." is also a directory's path: only a regular file is read.
-  std::error_code ec;
-  std::ifstream in;
-  if (std::filesystem::is_regular_file(arg, ec)) in.open(arg);
-  if (in.is_open()) {
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
-  std::string text = arg;
-  std::replace(text.begin(), text.end(), '/', '\n');
-  return text;
-}
-
 std::string moveList(const solve::Geometry& g, const std::vector<int>& moves, bool json) {
   std::string out = json ? "[" : "";
   for (size_t i = 0; i < moves.size(); ++i) {

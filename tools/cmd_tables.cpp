@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "engine/board/coord.hpp"
+#include "engine/board/errors.hpp"
 #include "reduce/block_table.hpp"
 #include "solve/proof_table.hpp"
 #include "solve/table_build.hpp"
@@ -158,6 +159,23 @@ void printBuildProgress(const solve::BuildProgress& p, uint64_t positions) {
 int buildProof(const solve::Geometry& g, const std::string& out, const po::variables_map& vm) {
   solve::ProofTableOptions o;
   o.rules = solve::Rules::named(vm["rules"].as<std::string>());
+  if (vm.count("root")) {  // the root's stones, seen from its mover
+    const std::string side = vm["to-move"].as<std::string>();
+    if (side != "B" && side != "W" && side != "b" && side != "w") {
+      throw UsageError("--to-move must be B or W");
+    }
+    const bool white = side == "W" || side == "w";
+    engine::BoardSize bs;
+    const solve::Position p =
+        solve::positionFromDiagram(diagramText(vm["root"].as<std::string>()),
+                                   white ? engine::Color::White : engine::Color::Black, bs);
+    if (bs.width != g.width() || bs.height != g.height()) {
+      throw engine::InputError("--root is a " + bs.str() + " diagram, --solve " +
+                               std::to_string(g.width()) + "x" + std::to_string(g.height()));
+    }
+    o.own = white ? p.white : p.black;
+    o.opp = white ? p.black : p.white;
+  }
   o.out = out.empty()
               ? "proof" + std::to_string(g.width()) + "x" + std::to_string(g.height()) + ".fgt"
               : out;
@@ -222,9 +240,11 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   solve::TableBuildOptions o;
   if (vm.count("proof") || g.points() > o.maxPoints) {
     if (!vm["order"].defaulted()) throw UsageError("--order applies to complete tables only");
+    if (!vm["to-move"].defaulted() && !vm.count("root")) throw UsageError("--to-move needs --root");
     return buildProof(g, out, vm);
   }
   if (vm.count("guess")) throw UsageError("--guess applies to proof tables only");
+  if (vm.count("root")) throw UsageError("--root applies to proof tables only");
   o.rules = solve::Rules::named(vm["rules"].as<std::string>());
   o.out = out.empty() ? "solve" + bs.str() + ".fgt" : out;
   if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
@@ -309,6 +329,10 @@ int runBuild(const std::vector<std::string>& args) {
       "table of a larger one")("proof", "--solve: the proof table, whatever the size")(
       "guess", po::value<int>(),
       "--solve with a proof table: MTD(f) from this value instead of bisection (effort only)")(
+      "root", po::value<std::string>(),
+      "--solve with a proof table: the root position instead of the empty board (a diagram "
+      "file, or diagram text with '/' between rows)")(
+      "to-move", po::value<std::string>()->default_value("B"), "with --root: B or W")(
       "out", po::value(&out), "output file (default: the table the engine loads / solveWxH.fgt)")(
       "rules", po::value<std::string>()->default_value("psk"),
       "--solve: psk, simple, tromp-taylor")(

@@ -1,8 +1,12 @@
 // Shared helpers for parsing a subcommand's options with Boost.Program_options.
 #pragma once
 
+#include <algorithm>
 #include <boost/program_options.hpp>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -33,6 +37,24 @@ inline bool parseOptions(const std::vector<std::string>& args, const std::string
     throw UsageError(std::string(e.what()) + " (see: fgo " + args[0] + " --help)");
   }
   return true;
+}
+
+// A board diagram given on the command line (fgo solve --position, fgo tables build
+// --root): the contents of a file when `arg` names one, otherwise the argument itself with
+// '/' accepted as a row separator.
+inline std::string diagramText(const std::string& arg) {
+  // A diagram such as "../.." is also a directory's path: only a regular file is read.
+  std::error_code ec;
+  std::ifstream in;
+  if (std::filesystem::is_regular_file(arg, ec)) in.open(arg);
+  if (in.is_open()) {
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  std::string text = arg;
+  std::replace(text.begin(), text.end(), '/', '\n');
+  return text;
 }
 
 }  // namespace fgo
