@@ -36,13 +36,19 @@ uint64_t saveSolverState(const std::filesystem::path& path, const Geometry& g, c
   // Layout: the solver's rule name, log2 of the slot count, the count of saved slots, then
   // per slot the gap to the previous saved index and its five words.
   // Searches may fill slots meanwhile, but never empty one (w0 != 0 once stored), so the
-  // second pass meets at least the first pass's count and saves exactly that many: the
-  // payload is built once, in place (a 2^26-slot table: 2.7 GB raw).
+  // second pass meets at least the first pass's count and saves exactly that many. The
+  // payload (a full 2^26-slot table: 2.7 GB raw) is compressed and written in pieces of
+  // a few MiB as the second pass goes, so a save needs little memory beyond the table.
   std::array<uint64_t, 5> w;
   uint64_t used = 0;
   for (size_t i = 0; i < tt.slotCount(); ++i) used += tt.rawSlot(i, w);
+  tables::WriteOptions wo;
+  wo.level = 1;  // gigabytes raw: speed over size
+  wo.threads = 2;
+  tables::TableStreamWriter file(path, stateMeta(g, rules, used, note), wo);
+  constexpr size_t PIECE_BYTES = size_t{4} << 20;
   tables::PayloadWriter out;
-  out.reserve(64 + used * 45);  // a gap takes at most 5 bytes
+  out.reserve(PIECE_BYTES + 64);
   out.string(rules.name());
   out.u8(static_cast<uint8_t>(tt.log2Entries()));
   out.varint(used);
@@ -54,16 +60,20 @@ uint64_t saveSolverState(const std::filesystem::path& path, const Geometry& g, c
     for (uint64_t x : w) out.u64(x);
     next = i + 1;
     ++saved;
+    if (out.size() >= PIECE_BYTES) {
+      file.add(out.data());
+      out.clear();
+    }
   }
-  tables::WriteOptions wo;
-  wo.level = 1;  // a 2^26-slot table is 2.7 GB raw: speed over size
-  wo.threads = 2;
-  tables::writeTable(path, stateMeta(g, rules, saved, note), out.data(), wo);
+  file.add(out.data());
+  file.finish(saved);
   return saved;
 }
 
-uint64_t loadSolverState(const std::filesystem::path& path, const Geometry& g, const Rules& rules,
-                         TranspositionTable& tt) {
+namespace {
+
+uint64_t loadInto(const std::filesystem::path& path, const Geometry& g, const Rules& rules,
+                  TranspositionTable& tt) {
   tables::TableExpect e;
   e.kind = tables::TableKind::SolverState;
   e.kindVersion = SOLVER_STATE_VERSION;
@@ -72,9 +82,10 @@ uint64_t loadSolverState(const std::filesystem::path& path, const Geometry& g, c
   Rules r = rules;
   r.komi = 0;
   e.rules = tableRules(r);
-  const tables::Table t = tables::readTable(path, e);
+  // Read in pieces: the payload of a full table is about the table's size again.
+  tables::TableStreamReader t(path, e);
   const std::string file = path.string();
-  tables::PayloadReader in(t.payload, file);
+  tables::PayloadReader in([&t](uint8_t* p, size_t n) { return t.read(p, n); }, file);
   auto refuse = [&](tables::TableErrorCode code, const std::string& what) {
     throw tables::TableError(code, file, what);
   };
@@ -93,7 +104,7 @@ uint64_t loadSolverState(const std::filesystem::path& path, const Geometry& g, c
   const bool sameSize = log2 == tt.log2Entries();
   const uint64_t savedSlots = uint64_t{1} << log2;
   const uint64_t count = in.varint();
-  if (count != t.header.meta.entryCount || count > savedSlots) {
+  if (count != t.header().meta.entryCount || count > savedSlots) {
     refuse(tables::TableErrorCode::PayloadFormat,
            "slot count " + std::to_string(count) + " does not match the header or the table");
   }
@@ -124,6 +135,20 @@ uint64_t loadSolverState(const std::filesystem::path& path, const Geometry& g, c
   uint64_t kept = 0;
   for (size_t i = 0; i < tt.slotCount(); ++i) kept += tt.rawSlot(i, w);
   return kept;
+}
+
+}  // namespace
+
+uint64_t loadSolverState(const std::filesystem::path& path, const Geometry& g, const Rules& rules,
+                         TranspositionTable& tt) {
+  // Slots go into the table as they are read, and the content checksum is known only at
+  // the end: a file refused part-way must leave no entry behind.
+  try {
+    return loadInto(path, g, rules, tt);
+  } catch (...) {
+    tt.clear();
+    throw;
+  }
 }
 
 }  // namespace solve

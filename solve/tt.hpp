@@ -170,6 +170,11 @@ class TranspositionTable {
     s.check.store(words[0], std::memory_order_relaxed);
     for (int k = 0; k < 4; ++k) s.w[k].store(words[k + 1], std::memory_order_relaxed);
   }
+  // Empties every slot (a load that failed part-way; no search may run).
+  void clear() {
+    const std::array<uint64_t, 5> empty{};
+    for (size_t i = 0; i < slots_.size(); ++i) setRawSlot(i, empty);
+  }
   // Every stored entry as (key, extra, data), for table building.
   template <class F>
   void forEach(F&& f) const {

@@ -103,33 +103,64 @@ std::vector<std::filesystem::path> leftoverTemporaries(const std::filesystem::pa
   return found;
 }
 
+AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& path) : path_(path) {
+  fd_ = createTemporary(path, tmp_);
+}
+
+AtomicFileWriter::~AtomicFileWriter() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!done_) ::unlink(tmp_.c_str());
+}
+
+void AtomicFileWriter::write(std::span<const uint8_t> bytes) {
+  if (done_ || fd_ < 0) fail(tmp_, "write after commit", EBADF);
+  writeAll(fd_, bytes.data(), bytes.size(), tmp_);
+  end_ += bytes.size();
+}
+
+void AtomicFileWriter::writeAt(uint64_t offset, std::span<const uint8_t> bytes) {
+  if (done_ || fd_ < 0) fail(tmp_, "write after commit", EBADF);
+  if (offset > end_ || bytes.size() > end_ - offset) fail(tmp_, "write past the end", EINVAL);
+  const uint8_t* p = bytes.data();
+  size_t n = bytes.size();
+  auto at = static_cast<off_t>(offset);
+  while (n > 0) {
+    const ssize_t w = ::pwrite(fd_, p, n, at);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      fail(tmp_, "pwrite", errno);
+    }
+    p += w;
+    at += w;
+    n -= static_cast<size_t>(w);
+  }
+}
+
+void AtomicFileWriter::commit() {
+  if (done_ || fd_ < 0) fail(tmp_, "commit twice", EBADF);
+  if (::fsync(fd_) != 0) fail(tmp_, "fsync", errno);
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) fail(tmp_, "close", errno);
+  if (::rename(tmp_.c_str(), path_.c_str()) != 0) fail(path_, "rename " + tmp_.string(), errno);
+  done_ = true;
+  syncDirectory(path_);
+}
+
 void writeFileAtomically(const std::filesystem::path& path,
                          std::span<const std::span<const uint8_t>> parts,
                          const ProgressFn& onProgress) {
   uint64_t total = 0;
   for (const auto& part : parts) total += part.size();
-  std::filesystem::path tmp;
-  Fd f{createTemporary(path, tmp)};
-  try {
-    uint64_t written = 0;
-    for (const auto& part : parts) {
-      for (size_t at = 0; at < part.size(); at += CHUNK_BYTES) {
-        const size_t n = std::min(CHUNK_BYTES, part.size() - at);
-        writeAll(f.fd, part.data() + at, n, tmp);
-        written += n;
-        if (onProgress) onProgress(written, total);
-      }
+  AtomicFileWriter f(path);
+  for (const auto& part : parts) {
+    for (size_t at = 0; at < part.size(); at += CHUNK_BYTES) {
+      const size_t n = std::min(CHUNK_BYTES, part.size() - at);
+      f.write(part.subspan(at, n));
+      if (onProgress) onProgress(f.written(), total);
     }
-    if (::fsync(f.fd) != 0) fail(tmp, "fsync", errno);
-    const int fd = f.fd;
-    f.fd = -1;
-    if (::close(fd) != 0) fail(tmp, "close", errno);
-    if (::rename(tmp.c_str(), path.c_str()) != 0) fail(path, "rename " + tmp.string(), errno);
-  } catch (...) {
-    ::unlink(tmp.c_str());
-    throw;
   }
-  syncDirectory(path);
+  f.commit();
 }
 
 }  // namespace tables

@@ -24,6 +24,30 @@ void writeFileAtomically(const std::filesystem::path& path,
                          std::span<const std::span<const uint8_t>> parts,
                          const ProgressFn& onProgress = {});
 
+// The same recipe for a file written piece by piece (a payload too large to hold twice
+// in memory): write() appends, writeAt() overwrites bytes already written (a header whose
+// checksums are known only at the end), commit() fsyncs and renames. Destroyed without a
+// commit, or after a failed step, it removes its temporary file and leaves path untouched.
+// Every failure throws TableError (Io) naming the step.
+class AtomicFileWriter {
+ public:
+  explicit AtomicFileWriter(const std::filesystem::path& path);
+  ~AtomicFileWriter();
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+
+  void write(std::span<const uint8_t> bytes);
+  void writeAt(uint64_t offset, std::span<const uint8_t> bytes);
+  void commit();
+  uint64_t written() const { return end_; }
+
+ private:
+  std::filesystem::path path_, tmp_;
+  int fd_ = -1;
+  uint64_t end_ = 0;
+  bool done_ = false;
+};
+
 // The temporary file name the attempt-th try of process pid uses when writing path.
 std::filesystem::path temporaryPath(const std::filesystem::path& path, long pid, int attempt);
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -41,6 +42,8 @@ class PayloadWriter {
   std::vector<uint8_t> take() { return std::move(bytes_); }
   // Reserves room for n more bytes.
   void reserve(size_t n) { bytes_.reserve(bytes_.size() + n); }
+  // Empties the buffer, keeping its capacity (a payload written out in pieces).
+  void clear() { bytes_.clear(); }
 
  private:
   void putLE(uint64_t v, int n) {
@@ -53,9 +56,17 @@ class PayloadWriter {
 // overflowing varints and too-long strings throw TableError (PayloadFormat).
 class PayloadReader {
  public:
+  // Pulls payload bytes: copies up to n of them to p and returns how many, 0 at the end
+  // (TableStreamReader::read).
+  using Pull = std::function<size_t(uint8_t* p, size_t n)>;
+
   // Reads bytes; source names the file (or other origin) in error messages.
   PayloadReader(std::span<const uint8_t> bytes, std::string source)
       : bytes_(bytes), source_(std::move(source)) {}
+  // Reads a payload that arrives in pieces from pull, holding only a window of it (a few
+  // MiB) in memory. Offsets in errors still count from the payload's start; remaining()
+  // counts only the bytes held so far.
+  PayloadReader(Pull pull, std::string source);
 
   uint8_t u8() { return static_cast<uint8_t>(getLE(1, "u8")); }
   uint16_t u16() { return static_cast<uint16_t>(getLE(2, "u16")); }
@@ -75,19 +86,29 @@ class PayloadReader {
   // A string written by PayloadWriter::string, at most maxLength bytes long.
   std::string string(size_t maxLength = 1 << 20);
 
-  size_t offset() const { return pos_; }
+  size_t offset() const { return static_cast<size_t>(base_) + pos_; }
   size_t remaining() const { return bytes_.size() - pos_; }
-  bool atEnd() const { return pos_ == bytes_.size(); }
+  bool atEnd() { return pos_ == bytes_.size() && !fill(1); }
   // Throws TableError (PayloadFormat) unless every byte was read.
-  void expectEnd() const;
+  void expectEnd();
   // Throws TableError (PayloadFormat) with "<what> at payload offset <offset>".
   [[noreturn]] void fail(const std::string& what) const;
 
  private:
   uint64_t getLE(int n, const char* type);
+  [[noreturn]] void failAt(uint64_t at, const std::string& what) const;
+  // At least n bytes held from pos_ on, pulling more when reading in pieces; false when
+  // the payload ends first.
+  bool has(size_t n) { return remaining() >= n || fill(n); }
+  bool fill(size_t n);
   std::span<const uint8_t> bytes_;
   std::string source_;
   size_t pos_ = 0;
+  // Reading in pieces: the window buffer_[0, bytes_.size()) starts at payload offset base_.
+  Pull pull_;
+  std::vector<uint8_t> buffer_;
+  uint64_t base_ = 0;
+  bool ended_ = false;
 };
 
 }  // namespace tables

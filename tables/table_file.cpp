@@ -194,8 +194,9 @@ std::vector<uint8_t> decompress(std::span<const uint8_t> stored, const TableHead
   auto bad = [&](const std::string& what) { refuse(TableErrorCode::Decompression, file, what); };
   const unsigned long long content = ZSTD_getFrameContentSize(stored.data(), stored.size());
   if (content == ZSTD_CONTENTSIZE_ERROR) bad("payload is not a zstd frame");
-  if (content == ZSTD_CONTENTSIZE_UNKNOWN) bad("zstd frame does not state its size");
-  if (content != h.rawBytes) {
+  // A streamed write (TableStreamWriter) may leave the size out; the header's raw size is
+  // then the only one, and decompressing into exactly that many bytes checks it.
+  if (content != ZSTD_CONTENTSIZE_UNKNOWN && content != h.rawBytes) {
     bad("zstd frame holds " + std::to_string(content) + " bytes, the header says " +
         std::to_string(h.rawBytes));
   }
@@ -497,6 +498,205 @@ TableHeader writeTable(const std::filesystem::path& path, const TableMeta& meta,
                                                          std::span<const uint8_t>(stored)};
   writeFileAtomically(path, parts, options.onProgress);
   return h;
+}
+
+// ---- streamed writing ----
+
+namespace {
+constexpr size_t STREAM_CHUNK_BYTES = size_t{4} << 20;
+}  // namespace
+
+struct TableStreamWriter::Impl {
+  std::string file;
+  TableMeta meta;
+  AtomicFileWriter out;
+  ZSTD_CCtx* cctx = nullptr;
+  std::vector<uint8_t> buffer;
+  Crc64 content, stored;
+  uint64_t storedBytes = 0;
+  bool finished = false;
+
+  Impl(const std::filesystem::path& path, const TableMeta& m)
+      : file(path.string()), meta(m), out(path) {}
+  ~Impl() { ZSTD_freeCCtx(cctx); }
+
+  // Runs the compressor over in with the given directive, writing what it emits.
+  // Returns zstd's hint (0 when a flush or end is complete).
+  size_t pump(ZSTD_inBuffer& in, ZSTD_EndDirective mode) {
+    ZSTD_outBuffer o{buffer.data(), buffer.size(), 0};
+    const size_t r = ZSTD_compressStream2(cctx, &o, &in, mode);
+    if (ZSTD_isError(r))
+      refuse(TableErrorCode::Io, file, std::string("zstd: ") + ZSTD_getErrorName(r));
+    const std::span<const uint8_t> emitted(buffer.data(), o.pos);
+    stored.update(emitted);
+    storedBytes += o.pos;
+    out.write(emitted);
+    return r;
+  }
+};
+
+TableStreamWriter::TableStreamWriter(const std::filesystem::path& path, const TableMeta& meta,
+                                     const WriteOptions& o) {
+  const std::string file = path.string();
+  validateMeta(meta, file);
+  if (o.level < 1 || o.level > ZSTD_maxCLevel()) {
+    refuse(
+        TableErrorCode::BadArgument, file,
+        "zstd level " + std::to_string(o.level) + " not in 1.." + std::to_string(ZSTD_maxCLevel()));
+  }
+  impl_ = std::make_unique<Impl>(path, meta);
+  impl_->cctx = ZSTD_createCCtx();
+  if (!impl_->cctx) refuse(TableErrorCode::Io, file, "zstd: out of memory");
+  size_t n = ZSTD_CCtx_setParameter(impl_->cctx, ZSTD_c_compressionLevel, o.level);
+  if (!ZSTD_isError(n) && o.threads > 0) {
+    n = ZSTD_CCtx_setParameter(impl_->cctx, ZSTD_c_nbWorkers, o.threads);
+  }
+  if (ZSTD_isError(n))
+    refuse(TableErrorCode::BadArgument, file, std::string("zstd: ") + ZSTD_getErrorName(n));
+  impl_->buffer.resize(ZSTD_CStreamOutSize());
+  const std::vector<uint8_t> placeholder(HEADER_BYTES, 0);  // the header goes here at the end
+  impl_->out.write(placeholder);
+}
+
+TableStreamWriter::~TableStreamWriter() = default;
+
+void TableStreamWriter::add(std::span<const uint8_t> bytes) {
+  if (impl_->finished) refuse(TableErrorCode::BadArgument, impl_->file, "add after finish");
+  if (bytes.size() > MAX_FORMAT_RAW_BYTES - raw_) {
+    refuse(TableErrorCode::BadArgument, impl_->file,
+           "payload exceeds the format's limit of 2^48 bytes");
+  }
+  impl_->content.update(bytes);
+  raw_ += bytes.size();
+  ZSTD_inBuffer in{bytes.data(), bytes.size(), 0};
+  while (in.pos < in.size) impl_->pump(in, ZSTD_e_continue);
+}
+
+TableHeader TableStreamWriter::finish(uint64_t entryCount) {
+  Impl& w = *impl_;
+  if (w.finished) refuse(TableErrorCode::BadArgument, w.file, "finish twice");
+  ZSTD_inBuffer none{nullptr, 0, 0};
+  while (w.pump(none, ZSTD_e_end) != 0) {
+  }
+  TableHeader h;
+  h.meta = w.meta;
+  h.meta.entryCount = entryCount;
+  h.rawBytes = raw_;
+  h.storedBytes = w.storedBytes;
+  h.contentChecksum = w.content.value();
+  h.storedChecksum = w.stored.value();
+  const std::vector<uint8_t> head = encodeHeader(h);
+  h.headerChecksum = get(head, off::HEADER_CRC, 8);
+  w.out.writeAt(0, head);
+  w.out.commit();
+  w.finished = true;
+  return h;
+}
+
+// ---- streamed reading ----
+
+struct TableStreamReader::Impl {
+  InFile f;
+  ZSTD_DCtx* dctx = nullptr;
+  std::vector<uint8_t> buffer;
+  ZSTD_inBuffer in{nullptr, 0, 0};
+  uint64_t storedLeft = 0;  // compressed bytes not yet read from the file
+  uint64_t raw = 0;         // decompressed bytes handed out
+  Crc64 content;
+  bool frameDone = false, checked = false;
+
+  explicit Impl(const std::filesystem::path& path) : f(path) {}
+  ~Impl() { ZSTD_freeDCtx(dctx); }
+  [[noreturn]] void bad(const std::string& what) const {
+    refuse(TableErrorCode::Decompression, f.name, what);
+  }
+  // Reads the next piece of the compressed payload into buffer.
+  void refill() {
+    const size_t n = static_cast<size_t>(std::min<uint64_t>(buffer.size(), storedLeft));
+    const size_t got = f.read(buffer.data(), n);
+    if (got != n) {
+      refuse(TableErrorCode::Truncated, f.name, "truncated while reading the payload");
+    }
+    storedLeft -= n;
+    in = ZSTD_inBuffer{buffer.data(), n, 0};
+  }
+};
+
+TableStreamReader::TableStreamReader(const std::filesystem::path& path, const TableExpect& expect)
+    : impl_(std::make_unique<Impl>(path)) {
+  Impl& r = *impl_;
+  header_ = readHeaderFrom(r.f, expect);
+  const TableHeader& h = header_;
+  r.buffer.resize(STREAM_CHUNK_BYTES);
+  // First pass: the stored checksum, then the frame's own size field where it has one.
+  Crc64 storedCrc;
+  unsigned long long frameSize = ZSTD_CONTENTSIZE_ERROR;
+  for (uint64_t left = h.storedBytes; left > 0;) {
+    const size_t n = static_cast<size_t>(std::min<uint64_t>(r.buffer.size(), left));
+    const size_t got = r.f.read(r.buffer.data(), n);
+    if (got != n) {
+      refuse(TableErrorCode::Truncated, r.f.name,
+             "truncated while reading: payload has " + std::to_string(h.storedBytes - left + got) +
+                 " of " + std::to_string(h.storedBytes) + " bytes");
+    }
+    if (left == h.storedBytes) frameSize = ZSTD_getFrameContentSize(r.buffer.data(), n);
+    storedCrc.update(std::span<const uint8_t>(r.buffer.data(), n));
+    left -= n;
+  }
+  if (storedCrc.value() != h.storedChecksum) {
+    refuse(TableErrorCode::PayloadChecksum, r.f.name,
+           "payload checksum mismatch (stored " + hex(h.storedChecksum) + ", computed " +
+               hex(storedCrc.value()) + "): the payload is corrupted");
+  }
+  if (frameSize == ZSTD_CONTENTSIZE_ERROR) r.bad("payload is not a zstd frame");
+  if (frameSize != ZSTD_CONTENTSIZE_UNKNOWN && frameSize != h.rawBytes) {
+    r.bad("zstd frame holds " + std::to_string(frameSize) + " bytes, the header says " +
+          std::to_string(h.rawBytes));
+  }
+  if (::lseek(r.f.fd, static_cast<off_t>(HEADER_BYTES), SEEK_SET) < 0) {
+    refuse(TableErrorCode::Io, r.f.name, std::string("seek: ") + std::strerror(errno));
+  }
+  r.storedLeft = h.storedBytes;
+  r.dctx = ZSTD_createDCtx();
+  if (!r.dctx) refuse(TableErrorCode::Io, r.f.name, "zstd: out of memory");
+}
+
+TableStreamReader::~TableStreamReader() = default;
+
+size_t TableStreamReader::read(uint8_t* p, size_t n) {
+  Impl& r = *impl_;
+  size_t produced = 0;
+  while (produced < n && !r.frameDone) {
+    if (r.in.pos == r.in.size) {
+      if (r.storedLeft == 0) r.bad("zstd frame ends before its last block");
+      r.refill();
+    }
+    ZSTD_outBuffer out{p + produced, n - produced, 0};
+    const size_t z = ZSTD_decompressStream(r.dctx, &out, &r.in);
+    if (ZSTD_isError(z)) r.bad(std::string("zstd: ") + ZSTD_getErrorName(z));
+    r.content.update(std::span<const uint8_t>(p + produced, out.pos));
+    r.raw += out.pos;
+    produced += out.pos;
+    if (r.raw > header_.rawBytes) {
+      r.bad("zstd frame holds more than the header's " + std::to_string(header_.rawBytes) +
+            " bytes");
+    }
+    if (z == 0) r.frameDone = true;
+  }
+  if (r.frameDone && !r.checked) {
+    if (r.in.pos != r.in.size || r.storedLeft != 0) r.bad("bytes after the zstd frame");
+    if (r.raw != header_.rawBytes) {
+      r.bad("zstd frame decompressed to " + std::to_string(r.raw) + " bytes, the header says " +
+            std::to_string(header_.rawBytes));
+    }
+    if (r.content.value() != header_.contentChecksum) {
+      refuse(TableErrorCode::ContentChecksum, r.f.name,
+             "content checksum mismatch (stored " + hex(header_.contentChecksum) + ", computed " +
+                 hex(r.content.value()) + ")");
+    }
+    r.checked = true;
+  }
+  return produced;
 }
 
 const char* errorCodeName(TableErrorCode code) {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -133,6 +134,59 @@ std::string describeRules(const TableRules& rules);
 // Throws TableError (BadArgument for fields the format cannot hold, Io otherwise).
 TableHeader writeTable(const std::filesystem::path& path, const TableMeta& meta,
                        std::span<const uint8_t> payload, const WriteOptions& options = {});
+
+// Writes a table whose payload comes in pieces, compressing and writing each as it
+// comes, so that a payload of gigabytes (a solver's table, solve/solver_state.hpp) never
+// sits in memory whole or twice. The file is the same format as writeTable's; its zstd
+// frame may not record its content size (the header's raw size does). Atomic like
+// writeTable: nothing replaces path before finish(), and a writer destroyed without
+// finishing (an exception, a kill) leaves the old file as it was. options.onProgress is
+// not called (the total is not known in advance). Throws TableError.
+class TableStreamWriter {
+ public:
+  TableStreamWriter(const std::filesystem::path& path, const TableMeta& meta,
+                    const WriteOptions& options = {});
+  ~TableStreamWriter();
+  TableStreamWriter(const TableStreamWriter&) = delete;
+  TableStreamWriter& operator=(const TableStreamWriter&) = delete;
+
+  // Appends payload bytes.
+  void add(std::span<const uint8_t> bytes);
+  // Ends the payload, writes the header with entryCount (meta's count is replaced), makes
+  // the file durable and renames it over path. Returns the header written.
+  TableHeader finish(uint64_t entryCount);
+  uint64_t rawBytes() const { return raw_; }
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  uint64_t raw_ = 0;
+};
+
+// Reads a table's payload in pieces (the reading twin of TableStreamWriter; it reads
+// writeTable's files too). The constructor reads and checks the header, as readTable
+// does, and then the stored checksum over the whole compressed payload, so a damaged
+// file is refused before any payload byte is handed out. read() decompresses on demand;
+// at the end of the payload it checks the decompressed size and the content checksum, and
+// throws TableError if either is wrong: a caller that has already used the bytes must
+// then discard what it built from them. Throws TableError.
+class TableStreamReader {
+ public:
+  TableStreamReader(const std::filesystem::path& path, const TableExpect& expect = {});
+  ~TableStreamReader();
+  TableStreamReader(const TableStreamReader&) = delete;
+  TableStreamReader& operator=(const TableStreamReader&) = delete;
+
+  const TableHeader& header() const { return header_; }
+  // Copies up to n payload bytes to p and returns how many; 0 only at the end of a
+  // payload whose size and content checksum have been checked.
+  size_t read(uint8_t* p, size_t n);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  TableHeader header_;
+};
 
 // Reads and checks a whole table: magic, version, header checksum, every field, sizes
 // against the file length and expect.maxRawBytes, the stored checksum, the zstd frame,

@@ -14,6 +14,7 @@
 #include "solve/tt.hpp"
 #include "tables/errors.hpp"
 #include "temp_files.hpp"
+#include "tests/tables/helpers.hpp"
 
 using namespace solve;
 namespace fs = std::filesystem;
@@ -204,6 +205,31 @@ TEST_CASE("damaged or mismatched solver tables are refused") {
   const tables::TableErrorCode damaged = refusedAs(g, o.rules, 12);
   CHECK((damaged == tables::TableErrorCode::PayloadChecksum ||
          damaged == tables::TableErrorCode::Decompression));
+  {
+    // Refused only at the end of the payload (its content checksum), after the slots
+    // before the last piece were stored: the table is emptied again. 4x4 fills enough
+    // slots for a payload of several 4 MiB pieces.
+    const Geometry g4(4, 4);
+    SolveOptions o4 = quiet(18);
+    o4.maxNodes = 800000;
+    Solver big(g4, o4);
+    big.solve(Position{});
+    const fs::path bigFile = dir / "big.fgs";
+    const uint64_t saved = saveSolverState(bigFile, g4, o4.rules, *big.sharedTable());
+    CHECK(saved > 110000);  // 41 bytes a slot at least: over one 4 MiB piece
+    std::vector<uint8_t> b = tables_test::readBytes(bigFile);
+    tables_test::setLE(b, 56, 12345, 8);
+    tables_test::reseal(b);
+    tables_test::writeBytes(bigFile, b);
+    Solver c(g4, o4);
+    try {
+      loadSolverState(bigFile, g4, o4.rules, *c.sharedTable());
+      FAIL("a wrong content checksum was not refused");
+    } catch (const tables::TableError& e) {
+      CHECK(e.code() == tables::TableErrorCode::ContentChecksum);
+    }
+    CHECK(contents(*c.sharedTable()).empty());
+  }
   // A solution table is not a solver table.
   TableBuildOptions tb;
   tb.out = dir / "t.fgt";

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "tables/checksum.hpp"
 #include "tables/table_file.hpp"
 
 namespace tables_test {
@@ -72,6 +73,16 @@ inline std::vector<uint8_t> randomBytes(size_t n, uint64_t seed) {
     v = static_cast<uint8_t>(x >> 24);
   }
   return b;
+}
+
+// Writes the n-byte little-endian value v at b[at].
+inline void setLE(std::vector<uint8_t>& b, size_t at, uint64_t v, int n) {
+  for (int i = 0; i < n; ++i) b[at + i] = static_cast<uint8_t>(v >> (8 * i));
+}
+
+// Re-seals a hand-edited header with a correct header checksum.
+inline void reseal(std::vector<uint8_t>& b) {
+  setLE(b, 248, tables::crc64(std::span<const uint8_t>(b).first(248)), 8);
 }
 
 // Header fields of a typical 5x5 solution table.

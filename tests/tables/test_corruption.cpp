@@ -10,7 +10,9 @@
 
 using namespace tables;
 using tables_test::readBytes;
+using tables_test::reseal;
 using tables_test::ScratchDir;
+using tables_test::setLE;
 using tables_test::writeBytes;
 
 namespace {
@@ -38,15 +40,6 @@ std::vector<uint8_t> validFile(const ScratchDir& dir, size_t payloadBytes = 300)
   writeTable(dir / "good.tbl", tables_test::sampleMeta(),
              tables_test::samplePayload(payloadBytes, 11));
   return readBytes(dir / "good.tbl");
-}
-
-void setLE(std::vector<uint8_t>& b, size_t at, uint64_t v, int n) {
-  for (int i = 0; i < n; ++i) b[at + i] = static_cast<uint8_t>(v >> (8 * i));
-}
-
-// Re-seals a hand-edited header with a correct header checksum.
-void reseal(std::vector<uint8_t>& b) {
-  setLE(b, 248, crc64(std::span<const uint8_t>(b).first(248)), 8);
 }
 
 }  // namespace
