@@ -1,6 +1,7 @@
 #include "solve/solver_state.hpp"
 
 #include <array>
+#include <vector>
 
 #include "solve/table_build.hpp"
 #include "solve/tt.hpp"
@@ -11,6 +12,15 @@
 namespace solve {
 
 namespace {
+
+int varintBytes(uint64_t v) {
+  int n = 1;
+  while (v >= 0x80) {
+    v >>= 7;
+    ++n;
+  }
+  return n;
+}
 
 tables::TableMeta stateMeta(const Geometry& g, const Rules& rules, uint64_t slots,
                             const std::string& note) {
@@ -36,26 +46,40 @@ uint64_t saveSolverState(const std::filesystem::path& path, const Geometry& g, c
   // Layout: the solver's rule name, log2 of the slot count, the count of saved slots, then
   // per slot the gap to the previous saved index and its five words.
   // Searches may fill slots meanwhile, but never empty one (w0 != 0 once stored), so the
-  // second pass meets at least the first pass's count and saves exactly that many. The
-  // payload (a full 2^26-slot table: 2.7 GB raw) is compressed and written in pieces of
-  // a few MiB as the second pass goes, so a save needs little memory beyond the table.
+  // slots the first pass found used are still used in the second, which saves exactly
+  // those: the payload's size is known before it is written, and the zstd frame records
+  // it. The payload (a full 2^26-slot table: 2.7 GB raw) is compressed and written in
+  // pieces of a few MiB as the second pass goes, so a save needs little memory beyond the
+  // table (and a bit a slot).
   std::array<uint64_t, 5> w;
-  uint64_t used = 0;
-  for (size_t i = 0; i < tt.slotCount(); ++i) used += tt.rawSlot(i, w);
+  std::vector<uint64_t> found((tt.slotCount() + 63) / 64, 0);
+  uint64_t used = 0, gapBytes = 0;
+  size_t next = 0;
+  for (size_t i = 0; i < tt.slotCount(); ++i) {
+    if (!tt.rawSlot(i, w)) continue;
+    found[i / 64] |= uint64_t{1} << (i % 64);
+    ++used;
+    gapBytes += varintBytes(i - next);
+    next = i + 1;
+  }
+  const std::string ruleName = rules.name();
+  const uint64_t rawBytes =
+      varintBytes(ruleName.size()) + ruleName.size() + 1 + varintBytes(used) + gapBytes + used * 40;
   tables::WriteOptions wo;
   wo.level = 1;  // gigabytes raw: speed over size
   wo.threads = 2;
-  tables::TableStreamWriter file(path, stateMeta(g, rules, used, note), wo);
+  tables::TableStreamWriter file(path, stateMeta(g, rules, used, note), wo, rawBytes);
   constexpr size_t PIECE_BYTES = size_t{4} << 20;
   tables::PayloadWriter out;
   out.reserve(PIECE_BYTES + 64);
-  out.string(rules.name());
+  out.string(ruleName);
   out.u8(static_cast<uint8_t>(tt.log2Entries()));
   out.varint(used);
   uint64_t saved = 0;
-  size_t next = 0;
-  for (size_t i = 0; i < tt.slotCount() && saved < used; ++i) {
-    if (!tt.rawSlot(i, w)) continue;
+  next = 0;
+  for (size_t i = 0; i < tt.slotCount(); ++i) {
+    if (!(found[i / 64] >> (i % 64) & 1)) continue;
+    tt.rawSlot(i, w);
     out.varint(i - next);
     for (uint64_t x : w) out.u64(x);
     next = i + 1;

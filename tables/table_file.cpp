@@ -536,7 +536,8 @@ struct TableStreamWriter::Impl {
 };
 
 TableStreamWriter::TableStreamWriter(const std::filesystem::path& path, const TableMeta& meta,
-                                     const WriteOptions& o) {
+                                     const WriteOptions& o, std::optional<uint64_t> rawBytes)
+    : pledged_(rawBytes) {
   const std::string file = path.string();
   validateMeta(meta, file);
   if (o.level < 1 || o.level > ZSTD_maxCLevel()) {
@@ -551,6 +552,12 @@ TableStreamWriter::TableStreamWriter(const std::filesystem::path& path, const Ta
   if (!ZSTD_isError(n) && o.threads > 0) {
     n = ZSTD_CCtx_setParameter(impl_->cctx, ZSTD_c_nbWorkers, o.threads);
   }
+  if (!ZSTD_isError(n) && rawBytes) {
+    if (*rawBytes > MAX_FORMAT_RAW_BYTES) {
+      refuse(TableErrorCode::BadArgument, file, "payload exceeds the format's limit of 2^48 bytes");
+    }
+    n = ZSTD_CCtx_setPledgedSrcSize(impl_->cctx, *rawBytes);
+  }
   if (ZSTD_isError(n))
     refuse(TableErrorCode::BadArgument, file, std::string("zstd: ") + ZSTD_getErrorName(n));
   impl_->buffer.resize(ZSTD_CStreamOutSize());
@@ -562,6 +569,10 @@ TableStreamWriter::~TableStreamWriter() = default;
 
 void TableStreamWriter::add(std::span<const uint8_t> bytes) {
   if (impl_->finished) refuse(TableErrorCode::BadArgument, impl_->file, "add after finish");
+  if (pledged_ && bytes.size() > *pledged_ - raw_) {
+    refuse(TableErrorCode::BadArgument, impl_->file,
+           "payload exceeds the " + std::to_string(*pledged_) + " bytes announced");
+  }
   if (bytes.size() > MAX_FORMAT_RAW_BYTES - raw_) {
     refuse(TableErrorCode::BadArgument, impl_->file,
            "payload exceeds the format's limit of 2^48 bytes");
@@ -575,6 +586,11 @@ void TableStreamWriter::add(std::span<const uint8_t> bytes) {
 TableHeader TableStreamWriter::finish(uint64_t entryCount) {
   Impl& w = *impl_;
   if (w.finished) refuse(TableErrorCode::BadArgument, w.file, "finish twice");
+  if (pledged_ && *pledged_ != raw_) {
+    refuse(TableErrorCode::BadArgument, w.file,
+           "payload of " + std::to_string(raw_) + " bytes, " + std::to_string(*pledged_) +
+               " announced");
+  }
   ZSTD_inBuffer none{nullptr, 0, 0};
   while (w.pump(none, ZSTD_e_end) != 0) {
   }

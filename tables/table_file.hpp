@@ -137,15 +137,19 @@ TableHeader writeTable(const std::filesystem::path& path, const TableMeta& meta,
 
 // Writes a table whose payload comes in pieces, compressing and writing each as it
 // comes, so that a payload of gigabytes (a solver's table, solve/solver_state.hpp) never
-// sits in memory whole or twice. The file is the same format as writeTable's; its zstd
-// frame may not record its content size (the header's raw size does). Atomic like
-// writeTable: nothing replaces path before finish(), and a writer destroyed without
-// finishing (an exception, a kill) leaves the old file as it was. options.onProgress is
-// not called (the total is not known in advance). Throws TableError.
+// sits in memory whole or twice. The file is the same format as writeTable's; without
+// rawBytes its zstd frame does not record its content size (the header's raw size does). Atomic
+// like writeTable: nothing replaces path before finish(), and a writer destroyed without finishing
+// (an exception, a kill) leaves the old file as it was. options.onProgress is not called (the total
+// is not known in advance). Throws TableError.
 class TableStreamWriter {
  public:
+  // rawBytes: the payload's size when known in advance; the zstd frame then records it,
+  // as writeTable's does (so readers older than the streamed writer read the file), and
+  // finish() refuses a payload of another size.
   TableStreamWriter(const std::filesystem::path& path, const TableMeta& meta,
-                    const WriteOptions& options = {});
+                    const WriteOptions& options = {},
+                    std::optional<uint64_t> rawBytes = std::nullopt);
   ~TableStreamWriter();
   TableStreamWriter(const TableStreamWriter&) = delete;
   TableStreamWriter& operator=(const TableStreamWriter&) = delete;
@@ -161,6 +165,7 @@ class TableStreamWriter {
   struct Impl;
   std::unique_ptr<Impl> impl_;
   uint64_t raw_ = 0;
+  std::optional<uint64_t> pledged_;
 };
 
 // Reads a table's payload in pieces (the reading twin of TableStreamWriter; it reads

@@ -114,14 +114,19 @@ int runVerify(const std::vector<std::string>& args) {
     return 0;
   }
   const auto start = std::chrono::steady_clock::now();
-  const tables::Table t = tables::readTable(file, ex.expect());
+  // Every check of readTable, with the payload decompressed in pieces and dropped: a
+  // table of gigabytes verifies in a few MiB.
+  tables::TableStreamReader t(file, ex.expect());
+  std::vector<uint8_t> piece(size_t{4} << 20);
+  while (t.read(piece.data(), piece.size()) > 0) {
+  }
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!vm.count("quiet")) {
-    const auto& m = t.header.meta;
+    const auto& m = t.header().meta;
     std::cout << "ok: " << file << ": " << tables::kindName(m.kind) << " " << m.width << "x"
-              << m.height << ", " << m.entryCount << " entries, " << t.header.rawBytes
+              << m.height << ", " << m.entryCount << " entries, " << t.header().rawBytes
               << " payload bytes; all checks passed in " << std::fixed << std::setprecision(3) << s
-              << " s (" << std::setprecision(0) << double(t.header.rawBytes) / 1e6 / s
+              << " s (" << std::setprecision(0) << double(t.header().rawBytes) / 1e6 / s
               << " MB/s)\n";
   }
   return 0;

@@ -2,6 +2,8 @@
 // over a pull function): the same files and bytes as the whole-payload calls, the same
 // refusals, and atomic writes.
 // Byte vectors are compared as CHECK((a == b)) so a failure prints a bool, not megabytes.
+#include <zstd.h>
+
 #include <catch2/catch.hpp>
 #include <random>
 
@@ -100,6 +102,27 @@ TEST_CASE("a streamed write that does not finish leaves the old table as it was"
   CHECK((readBytes(path) == before));
   CHECK(leftoverTemporaries(path).empty());
   CHECK((readTable(path).payload == old));
+  // A size announced in advance: the frame records it, as writeTable's frames do (older
+  // readers insist on it), and another size is refused with the old file kept.
+  {
+    const auto payload = tables_test::samplePayload(70000, 9);
+    TableStreamWriter w(path, tables_test::sampleMeta(), {}, payload.size());
+    w.add(std::span<const uint8_t>(payload).first(1000));
+    w.add(std::span<const uint8_t>(payload).subspan(1000));
+    w.finish(1);
+    const auto bytes = readBytes(path);
+    CHECK(ZSTD_getFrameContentSize(bytes.data() + HEADER_BYTES, bytes.size() - HEADER_BYTES) ==
+          payload.size());
+    CHECK((readTable(path).payload == payload));
+    TableStreamWriter shorter(path, tables_test::sampleMeta(), {}, payload.size());
+    shorter.add(std::span<const uint8_t>(payload).first(10));
+    CHECK_THROWS_AS(shorter.finish(1), TableError);
+    TableStreamWriter longer(path, tables_test::sampleMeta(), {}, 10);
+    CHECK_THROWS_AS(longer.add(std::span<const uint8_t>(payload).first(11)), TableError);
+    CHECK((readBytes(path) == bytes));
+  }
+  CHECK(leftoverTemporaries(path).size() == 0);
+  writeTable(path, tables_test::sampleMeta(), old);
   // Refused metadata throws before anything is created.
   TableMeta bad = tables_test::sampleMeta();
   bad.width = 0;
