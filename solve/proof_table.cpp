@@ -52,6 +52,7 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   SolveOptions so = o.search;
   so.rules = o.rules;
   so.bestMoves = true;
+  so.firstBestOnly = !o.allBest;
   so.principalVariation = false;
   so.maxNodes = 0;
   Solver* self = nullptr;
@@ -170,8 +171,8 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   m.rules = tableRules(o.rules);
   m.generatorName = "fgo tables build --solve";
   m.generatorVersion = "solve 1";
-  m.note =
-      "proof table of the root's value, mover's view, no history; solver rules " + o.rules.name();
+  m.note = "proof table of the root's value, mover's view, no history; rules " + o.rules.name() +
+           (o.allBest ? "; all optimal moves" : "; first optimal move");
   m.entryCount = entries.size();
   const tables::TableHeader h = tables::writeTable(o.out, m, SolutionTable::encode(entries));
   res.complete = true;

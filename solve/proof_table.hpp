@@ -37,6 +37,11 @@ struct ProofTableOptions {
     s.oneSided = true;
     return s;
   }();
+  // true: every position with all its optimal moves; false: with the one the walk follows
+  // (the first optimal move in point order of the canonical orientation, pass last; at
+  // the other side's positions too). The same positions and values either way; false
+  // skips the tests of the later moves (SolveOptions::firstBestOnly).
+  bool allBest = true;
   std::filesystem::path out;         // the table
   std::filesystem::path checkpoint;  // the solver's table (solver_state.hpp); empty: out + ".state"
   double checkpointSeconds = 600;    // save it at least this often, also inside a long solve

@@ -609,24 +609,32 @@ SolveResult Solver::solve(const Position& position) {
     progress.phase.store(1);
     const std::vector<int> moves = legalRootMoves(g_, root, opt_.rules);
     std::vector<char> good(moves.size(), 0);
-    uint64_t extraNodes = 0;
+    // Moves [first, last) tested at once, one a thread at a time. firstBestOnly tests
+    // `threads` moves at a time and stops after a batch with an optimal move.
+    const size_t batch = opt_.firstBestOnly ? static_cast<size_t>(threads) : moves.size();
+    for (size_t first = 0; first < moves.size(); first += batch) {
+      const size_t last = std::min(moves.size(), first + batch);
+      uint64_t extraNodes = 0;
 #pragma omp parallel num_threads(threads) reduction(+ : extraNodes)
-    {
-      const int t = omp_get_thread_num();
-      ProofNumberTable* pnt = opt_.proofNumber ? pnTables[t].get() : nullptr;
+      {
+        const int t = omp_get_thread_num();
+        ProofNumberTable* pnt = opt_.proofNumber ? pnTables[t].get() : nullptr;
 #pragma omp for schedule(dynamic)
-      for (size_t i = 0; i < moves.size(); ++i) {
-        Worker wi(g_, opt_, *tt_, position, free, 0, boundsMemo(t));
-        wi.pushPath(root, true);
-        bool legal = true;
-        const int d = decideMove(wi, pnt, opt_, root, moves[i], lo, legal);
-        good[i] = legal && d == 1;
-        extraNodes += wi.nodes();
+        for (size_t i = first; i < last; ++i) {
+          Worker wi(g_, opt_, *tt_, position, free, 0, boundsMemo(t));
+          wi.pushPath(root, true);
+          bool legal = true;
+          const int d = decideMove(wi, pnt, opt_, root, moves[i], lo, legal);
+          good[i] = legal && d == 1;
+          extraNodes += wi.nodes();
+        }
       }
-    }
-    r.nodes += extraNodes;
-    for (size_t i = 0; i < moves.size(); ++i) {
-      if (good[i]) r.best.push_back(moves[i]);
+      r.nodes += extraNodes;
+      for (size_t i = first; i < last; ++i) {
+        if (good[i]) r.best.push_back(moves[i]);
+        if (opt_.firstBestOnly && !r.best.empty()) break;
+      }
+      if (opt_.firstBestOnly && !r.best.empty()) break;
     }
   }
   if (r.exact && opt_.principalVariation) {

@@ -93,6 +93,11 @@ struct SolveOptions {
   // found by a local search of up to `held` own moves (0: off; docs/SOLVER.md).
   int held = 0;
   bool bestMoves = true;  // list every optimal root move
+  // With bestMoves: test the root moves in point order (pass last) and stop at the first
+  // optimal one, so best holds that move alone. Deterministic (each test is exact, so the
+  // move does not depend on what the table knew); saves the tests of every later move,
+  // which in a won position are many (proof tables, solve/proof_table.hpp).
+  bool firstBestOnly = false;
   bool principalVariation = true;
   // Iterative deepening: first depth (0: defaultFirstDepth(points)), step, and the
   // deepest horizon tried (plies from the root); beyond the horizon a position counts
@@ -237,7 +242,7 @@ struct SolveResult {
   bool exact = false;  // false when a limit stopped the search
   double value = 0;    // Black minus White plus komi; the midpoint of [lower, upper] when inexact
   double lower = 0, upper = 0;
-  std::vector<int> best;  // every optimal first move (exact results only)
+  std::vector<int> best;  // every optimal first move (exact results only; firstBestOnly: the first)
   std::vector<int> pv;    // a principal variation to the end of the game
   uint64_t nodes = 0;
   double seconds = 0;

@@ -201,6 +201,7 @@ int buildProof(const solve::Geometry& g, const std::string& out, const po::varia
     throw UsageError("--threads must be between 1 and 64");
   }
   o.search.oneSided = vm.count("two-sided") == 0;
+  o.allBest = vm.count("first-best") == 0;
   if (vm.count("guess")) {  // MTD(f) from this value (search effort only)
     o.search.bisect = false;
     o.search.firstGuess = vm["guess"].as<int>();
@@ -250,6 +251,7 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   }
   if (vm.count("guess")) throw UsageError("--guess applies to proof tables only");
   if (vm.count("root")) throw UsageError("--root applies to proof tables only");
+  if (vm.count("first-best")) throw UsageError("--first-best applies to proof tables only");
   o.rules = solve::Rules::named(vm["rules"].as<std::string>());
   o.out = out.empty() ? "solve" + bs.str() + ".fgt" : out;
   if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
@@ -338,6 +340,9 @@ int runBuild(const std::vector<std::string>& args) {
       "--solve with a proof table: the root position instead of the empty board (a diagram "
       "file, or diagram text with '/' between rows)")(
       "to-move", po::value<std::string>()->default_value("B"), "with --root: B or W")(
+      "first-best",
+      "--solve with a proof table: each position with the one optimal move the walk follows "
+      "(the first in point order), not all of them: the same positions, fewer nodes")(
       "out", po::value(&out), "output file (default: the table the engine loads / solveWxH.fgt)")(
       "rules", po::value<std::string>()->default_value("psk"),
       "--solve: psk, simple, tromp-taylor")(

@@ -106,6 +106,42 @@ TEST_CASE("a proof table agrees with the complete table and holds its whole walk
   fs::remove_all(dir);
 }
 
+TEST_CASE("a first-best proof table has the same positions, one optimal move each") {
+  const fs::path dir = tempDir("proof", "first");
+  for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 3}, std::pair{4, 2}}) {
+    INFO(w << "x" << h);
+    const Geometry g(w, h);
+    const ProofTableResult all = buildProofTable(g, proofOptions(dir / "all.fgt"));
+    fs::remove(dir / "all.fgt.state");
+    ProofTableOptions o = proofOptions(dir / "first.fgt");
+    o.allBest = false;
+    const ProofTableResult first = buildProofTable(g, o);
+    fs::remove(dir / "first.fgt.state");
+    REQUIRE(all.complete);
+    REQUIRE(first.complete);
+    CHECK(first.rootValue == all.rootValue);
+    CHECK(first.nodes < all.nodes);
+    const SolutionTable a = SolutionTable::load(dir / "all.fgt", g, Rules{});
+    const SolutionTable f = SolutionTable::load(dir / "first.fgt", g, Rules{});
+    REQUIRE(f.entries().size() == a.entries().size());
+    size_t fewer = 0;
+    for (size_t i = 0; i < a.entries().size(); ++i) {
+      const SolutionEntry& x = a.entries()[i];
+      const SolutionEntry& y = f.entries()[i];
+      REQUIRE(x.key == y.key);
+      CHECK(x.value == y.value);
+      // The lowest point among all the optimal moves, the pass only when no point is one.
+      const uint64_t points = x.best & 0xFFFFFFFFu;
+      const uint64_t expected = points ? points & (~points + 1) : x.best;
+      CHECK(y.best == expected);
+      fewer += y.best != x.best;
+    }
+    CHECK(fewer > 0);
+    CHECK(walk(g, f, 0, 0) >= f.entries().size());
+  }
+  fs::remove_all(dir);
+}
+
 TEST_CASE("a proof table build stopped and resumed writes the same bytes") {
   const Geometry g(4, 3);
   const fs::path dir = tempDir("proof", "resume");

@@ -589,6 +589,38 @@ TEST_CASE("best moves and the principal variation are optimal") {
   }
 }
 
+TEST_CASE("firstBestOnly gives the first optimal move in point order, on 1 and 2 threads") {
+  // Positions with history, ko and passes from random games on 3x3 and 2x4: the one move
+  // listed is the first of the full list (points in order, the pass last).
+  for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 2}}) {
+    const Geometry g(w, h);
+    int compared = 0, single = 0;
+    for (uint64_t seed = 1; compared < 24; ++seed) {
+      const RandomGame rg = randomGame(g, {}, static_cast<int>(seed % 7), seed * 31 + w);
+      if (rg.game.over()) continue;
+      const Position& p = rg.position;
+      SolveOptions all;
+      all.ttLog2 = 14;
+      all.principalVariation = false;
+      const SolveResult full = Solver(g, all).solve(p);
+      REQUIRE(full.exact);
+      for (int threads : {1, 2}) {
+        SolveOptions first = all;
+        first.firstBestOnly = true;
+        first.threads = threads;
+        const SolveResult r = Solver(g, first).solve(p);
+        REQUIRE(r.exact);
+        CHECK(r.value == full.value);
+        REQUIRE(r.best.size() == 1);
+        CHECK(r.best[0] == full.best[0]);
+        ++compared;
+      }
+      single += full.best.size() == 1;
+    }
+    CHECK(single < 12);  // most positions have several optimal moves
+  }
+}
+
 TEST_CASE("published rectangle values: 2x4 = +8, 3x4 = +4") {
   CHECK(solveEmpty(4, 2).value == 8);
   SolveOptions opt;
