@@ -85,6 +85,15 @@ inline void reseal(std::vector<uint8_t>& b) {
   setLE(b, 248, tables::crc64(std::span<const uint8_t>(b).first(248)), 8);
 }
 
+// A table file's bytes with payload byte `at` xor-ed with `mask` and the stored checksum
+// and header resealed to match: damage only zstd or the content checksum can catch.
+inline std::vector<uint8_t> damagedBehindChecksum(std::vector<uint8_t> b, size_t at, uint8_t mask) {
+  b[at] ^= mask;
+  setLE(b, 64, tables::crc64(std::span<const uint8_t>(b).subspan(tables::HEADER_BYTES)), 8);
+  reseal(b);
+  return b;
+}
+
 // Header fields of a typical 5x5 solution table.
 inline tables::TableMeta sampleMeta() {
   tables::TableMeta m;

@@ -12,11 +12,7 @@
 #include "tests/tables/helpers.hpp"
 
 using namespace tables;
-using tables_test::readBytes;
-using tables_test::reseal;
-using tables_test::ScratchDir;
-using tables_test::setLE;
-using tables_test::writeBytes;
+using namespace tables_test;
 
 namespace {
 
@@ -24,14 +20,14 @@ namespace {
 TableHeader writeInPieces(const std::filesystem::path& path, const std::vector<uint8_t>& payload,
                           uint64_t seed, const WriteOptions& o = {}) {
   std::mt19937_64 rng(seed);
-  TableStreamWriter w(path, tables_test::sampleMeta(), o);
+  TableStreamWriter w(path, sampleMeta(), o);
   for (size_t at = 0; at < payload.size();) {
     const size_t n = std::min<size_t>(payload.size() - at, 1 + rng() % (rng() % 2 ? 7 : 1 << 20));
     w.add(std::span<const uint8_t>(payload).subspan(at, n));
     at += n;
   }
   CHECK(w.rawBytes() == payload.size());
-  return w.finish(tables_test::sampleMeta().entryCount);
+  return w.finish(sampleMeta().entryCount);
 }
 
 // Reads a whole payload through TableStreamReader in pieces of random sizes.
@@ -58,10 +54,10 @@ TEST_CASE("tables written in pieces read like whole ones, and both read in piece
   // Empty, tiny, and past the 4 MiB piece size of both readers (incompressible too).
   const std::vector<std::vector<uint8_t>> payloads = {
       {},
-      tables_test::samplePayload(1, 1),
-      tables_test::samplePayload(3000, 2),
-      tables_test::samplePayload((size_t{9} << 20) + 3, 3),
-      tables_test::randomBytes((size_t{5} << 20) + 11, 4),
+      samplePayload(1, 1),
+      samplePayload(3000, 2),
+      samplePayload((size_t{9} << 20) + 3, 3),
+      randomBytes((size_t{5} << 20) + 11, 4),
   };
   uint64_t seed = 1;
   for (const auto& payload : payloads) {
@@ -74,7 +70,7 @@ TEST_CASE("tables written in pieces read like whole ones, and both read in piece
       CHECK(h.rawBytes == payload.size());
       const Table t = readTable(streamed);
       CHECK((t.payload == payload));
-      CHECK(t.header.meta.entryCount == tables_test::sampleMeta().entryCount);
+      CHECK(t.header.meta.entryCount == sampleMeta().entryCount);
       CHECK(t.header.contentChecksum == h.contentChecksum);
       CHECK(t.header.storedChecksum == h.storedChecksum);
       CHECK(t.header.storedBytes == h.storedBytes);
@@ -82,7 +78,7 @@ TEST_CASE("tables written in pieces read like whole ones, and both read in piece
       CHECK(leftoverTemporaries(streamed).empty());
     }
     const auto whole = dir / "whole.tbl";
-    writeTable(whole, tables_test::sampleMeta(), payload);
+    writeTable(whole, sampleMeta(), payload);
     CHECK((readInPieces(whole, ++seed) == payload));
     CHECK(TableStreamReader(whole).header().rawBytes == payload.size());
   }
@@ -91,12 +87,12 @@ TEST_CASE("tables written in pieces read like whole ones, and both read in piece
 TEST_CASE("a streamed write that does not finish leaves the old table as it was") {
   ScratchDir dir;
   const auto path = dir / "t.tbl";
-  const auto old = tables_test::samplePayload(5000, 7);
-  writeTable(path, tables_test::sampleMeta(), old);
+  const auto old = samplePayload(5000, 7);
+  writeTable(path, sampleMeta(), old);
   const auto before = readBytes(path);
   {
-    TableStreamWriter w(path, tables_test::sampleMeta());
-    w.add(tables_test::samplePayload(200000, 8));
+    TableStreamWriter w(path, sampleMeta());
+    w.add(samplePayload(200000, 8));
     CHECK(leftoverTemporaries(path).size() == 1);  // the new file so far is a temporary
   }  // destroyed unfinished (an exception on the way out, say)
   CHECK((readBytes(path) == before));
@@ -105,8 +101,8 @@ TEST_CASE("a streamed write that does not finish leaves the old table as it was"
   // A size announced in advance: the frame records it, as writeTable's frames do (older
   // readers insist on it), and another size is refused with the old file kept.
   {
-    const auto payload = tables_test::samplePayload(70000, 9);
-    TableStreamWriter w(path, tables_test::sampleMeta(), {}, payload.size());
+    const auto payload = samplePayload(70000, 9);
+    TableStreamWriter w(path, sampleMeta(), {}, payload.size());
     w.add(std::span<const uint8_t>(payload).first(1000));
     w.add(std::span<const uint8_t>(payload).subspan(1000));
     w.finish(1);
@@ -114,25 +110,25 @@ TEST_CASE("a streamed write that does not finish leaves the old table as it was"
     CHECK(ZSTD_getFrameContentSize(bytes.data() + HEADER_BYTES, bytes.size() - HEADER_BYTES) ==
           payload.size());
     CHECK((readTable(path).payload == payload));
-    TableStreamWriter shorter(path, tables_test::sampleMeta(), {}, payload.size());
+    TableStreamWriter shorter(path, sampleMeta(), {}, payload.size());
     shorter.add(std::span<const uint8_t>(payload).first(10));
     CHECK_THROWS_AS(shorter.finish(1), TableError);
-    TableStreamWriter longer(path, tables_test::sampleMeta(), {}, 10);
+    TableStreamWriter longer(path, sampleMeta(), {}, 10);
     CHECK_THROWS_AS(longer.add(std::span<const uint8_t>(payload).first(11)), TableError);
     CHECK((readBytes(path) == bytes));
   }
   CHECK(leftoverTemporaries(path).size() == 0);
-  writeTable(path, tables_test::sampleMeta(), old);
+  writeTable(path, sampleMeta(), old);
   // Refused metadata throws before anything is created.
-  TableMeta bad = tables_test::sampleMeta();
+  TableMeta bad = sampleMeta();
   bad.width = 0;
   CHECK_THROWS_AS(TableStreamWriter(path, bad), TableError);
   WriteOptions level;
   level.level = 99;
-  CHECK_THROWS_AS(TableStreamWriter(path, tables_test::sampleMeta(), level), TableError);
+  CHECK_THROWS_AS(TableStreamWriter(path, sampleMeta(), level), TableError);
   CHECK(leftoverTemporaries(path).empty());
   // A finished writer takes no more.
-  TableStreamWriter w(path, tables_test::sampleMeta());
+  TableStreamWriter w(path, sampleMeta());
   w.finish(0);
   CHECK_THROWS_AS(w.add(old), TableError);
   CHECK_THROWS_AS(w.finish(0), TableError);
@@ -141,9 +137,9 @@ TEST_CASE("a streamed write that does not finish leaves the old table as it was"
 
 TEST_CASE("the stream reader refuses damage before handing out a byte, or at the end") {
   ScratchDir dir;
-  const auto payload = tables_test::samplePayload(20000, 11);
+  const auto payload = samplePayload(20000, 11);
   const auto goodPath = dir / "good.tbl";
-  writeTable(goodPath, tables_test::sampleMeta(), payload);
+  writeTable(goodPath, sampleMeta(), payload);
   const auto good = readBytes(goodPath);
   const auto path = dir / "bad.tbl";
   auto code = [&](const std::vector<uint8_t>& bytes) {
@@ -175,11 +171,7 @@ TEST_CASE("the stream reader refuses damage before handing out a byte, or at the
   // refuses it by the end of the payload.
   int refused = 0;
   for (size_t at = HEADER_BYTES; at < good.size(); at += 13) {
-    auto b = good;
-    b[at] ^= 0x10;
-    setLE(b, 64, crc64(std::span<const uint8_t>(b).subspan(HEADER_BYTES)), 8);
-    reseal(b);
-    writeBytes(path, b);
+    writeBytes(path, damagedBehindChecksum(good, at, 0x10));
     try {
       const auto out = readInPieces(path, at);
       CHECK((out == payload));  // a flip zstd ignores must change nothing
