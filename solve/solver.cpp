@@ -609,9 +609,12 @@ SolveResult Solver::solve(const Position& position) {
     progress.phase.store(1);
     const std::vector<int> moves = legalRootMoves(g_, root, opt_.rules);
     std::vector<char> good(moves.size(), 0);
-    // Moves [first, last) tested at once, one a thread at a time. firstBestOnly tests
-    // `threads` moves at a time and stops after a batch with an optimal move.
-    const size_t batch = opt_.firstBestOnly ? static_cast<size_t>(threads) : moves.size();
+    // Moves [first, last) tested at once, one a thread at a time. firstBestOnly tests one
+    // move at a time and stops at the first optimal one: a later move tested beside it
+    // would be wasted whenever it is optimal, the common case, and its test may be the
+    // hard one (a 4x5 proof build on 2 threads, testing two at a time, fell behind the
+    // one-thread build, docs/SOLVER.md).
+    const size_t batch = opt_.firstBestOnly ? 1 : moves.size();
     for (size_t first = 0; first < moves.size(); first += batch) {
       const size_t last = std::min(moves.size(), first + batch);
       uint64_t extraNodes = 0;
