@@ -1,6 +1,7 @@
 #include "solve/geometry.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <utility>
 
 #include "engine/board/errors.hpp"
@@ -160,6 +161,15 @@ Geometry::Geometry(int width, int height) : width_(width), height_(height) {
   notLeft_ = all_ & ~leftCol;
   notRight_ = all_ & ~rightCol;
   for (int p = 0; p < n_; ++p) nbr_[p] = expand(Mask{1} << p) & ~(Mask{1} << p);
+  // Twice the coordinates, so that the centre of an even side is a whole number.
+  const auto centreDistance = [&](int p) {
+    const int dx = 2 * x(p) - (width - 1), dy = 2 * y(p) - (height - 1);
+    return dx * dx + dy * dy;
+  };
+  std::iota(centreFirst_.begin(), centreFirst_.begin() + n_, int8_t{0});
+  std::stable_sort(centreFirst_.begin(), centreFirst_.begin() + n_,
+                   [&](int a, int b) { return centreDistance(a) < centreDistance(b); });
+  for (int i = 0; i < n_; ++i) centreRank_[centreFirst_[i]] = static_cast<int8_t>(i);
   static const auto table = shapeTable(std::make_index_sequence<MAX_POINTS * MAX_POINTS>{});
   images_ = table[(width - 1) * MAX_POINTS + (height - 1)].images;
   minImage_ = table[(width - 1) * MAX_POINTS + (height - 1)].minImage;

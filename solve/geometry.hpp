@@ -85,6 +85,15 @@ class Geometry {
   // GTP vertex of point p ("C3"), or "pass" for a negative p.
   std::string vertex(int p) const;
 
+  // The points ordered centre first: by squared distance to the board's centre, then by
+  // point number. Depends on the position of a point alone, so an order built on it is
+  // deterministic; the first optimal move of a proof table in this order
+  // (SolveOptions::firstBestOnly, proof_table.hpp) is a central one, found before the
+  // edge moves that would each have to be refuted in point order.
+  const std::array<int8_t, MAX_POINTS>& centreFirst() const { return centreFirst_; }
+  // Place of point p in centreFirst().
+  int centreRank(int p) const { return centreRank_[p]; }
+
  private:
   using ImagesFn = void (*)(uint64_t pair, uint64_t* out);
   ImagesFn images_ = nullptr;
@@ -93,6 +102,7 @@ class Geometry {
   std::array<int, 8> invSym_{};
   Mask all_, notLeft_, notRight_;
   std::array<Mask, MAX_POINTS> nbr_{};
+  std::array<int8_t, MAX_POINTS> centreFirst_{}, centreRank_{};
   std::array<std::array<int8_t, MAX_POINTS>, 8> perm_{};
   std::array<std::array<int8_t, MAX_POINTS>, 8> inv_{};
   std::vector<std::array<std::array<uint32_t, 256>, 4>> table_;

@@ -131,18 +131,19 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
     // A leaf: its static bounds give its value.
     const ScoreBounds b = boundsAfterPasses(g, own, opp, 0, so.territory, so.answers, so.held);
     if (b.lower == b.upper) continue;
-    // Children, pushed in reverse so that the walk visits them in point order.
+    // Children, centre first, pushed in reverse so that the walk visits them in that order.
     CompactBoard board(g);
     board.setRaw(own, opp, -1, engine::Color::Empty);
     std::vector<Visit> children;
     const uint64_t best = it->second.best;
-    for (int p = 0; p < g.points(); ++p) {
+    for (int i = 0; i < g.points(); ++i) {
+      const int p = g.centreFirst()[i];
       if (v.rootSide && !(best >> p & 1)) continue;
       if (!board.isLegal(p, engine::Color::Black)) continue;
       CompactBoard next = board;
       next.play(p, engine::Color::Black);
       children.push_back({next.white(), next.black(), !v.rootSide});
-      if (v.rootSide) break;  // the optimal move with the lowest point number
+      if (v.rootSide) break;  // the first optimal move in centre order
     }
     if (!v.rootSide || (children.empty() && (best & PASS_BIT))) {
       children.push_back({opp, own, !v.rootSide});
@@ -172,7 +173,7 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   m.generatorName = "fgo tables build --solve";
   m.generatorVersion = "solve 1";
   m.note = "proof table of the root's value, mover's view, no history; rules " + o.rules.name() +
-           (o.allBest ? "; all optimal moves" : "; first optimal move");
+           (o.allBest ? "; all optimal moves" : "; first optimal move, centre first");
   m.entryCount = entries.size();
   const tables::TableHeader h = tables::writeTable(o.out, m, SolutionTable::encode(entries));
   res.complete = true;

@@ -6,13 +6,13 @@
 // ("Proof tables").
 //
 // Which positions: the root; at a position where the root's side is to move, the position
-// after its optimal move with the lowest point number in the canonical orientation (pass
-// last); where the other side is to move, the position after every legal move and after
-// a pass. A position whose static bounds already give its value is a leaf. Every position
-// is taken as a fresh game start, like the complete tables' entries (no history, no ko
-// point, no pass before it), and solved as such. Since every stored value and move set is
-// exact, the walk and the file do not depend on how much the solver's table knew: a build
-// stopped and resumed from its checkpoint writes the very bytes an unbroken one does.
+// after its first optimal move in centre order (Geometry::centreFirst) in the canonical
+// orientation (pass last); where the other side is to move, the position after every legal move and
+// after a pass. A position whose static bounds already give its value is a leaf. Every position is
+// taken as a fresh game start, like the complete tables' entries (no history, no ko point, no pass
+// before it), and solved as such. Since every stored value and move set is exact, the walk and the
+// file do not depend on how much the solver's table knew: a build stopped and resumed from its
+// checkpoint writes the very bytes an unbroken one does.
 #pragma once
 
 #include <cstdint>
@@ -38,7 +38,7 @@ struct ProofTableOptions {
     return s;
   }();
   // true: every position with all its optimal moves; false: with the one the walk follows
-  // (the first optimal move in point order of the canonical orientation, pass last; at
+  // (the first optimal move centre first in the canonical orientation, pass last; at
   // the other side's positions too). The same positions and values either way; false
   // skips the tests of the later moves (SolveOptions::firstBestOnly).
   bool allBest = true;

@@ -607,7 +607,11 @@ SolveResult Solver::solve(const Position& position) {
   progress.question.store(ProgressBoard::NONE);
   if (r.exact && opt_.bestMoves) {
     progress.phase.store(1);
-    const std::vector<int> moves = legalRootMoves(g_, root, opt_.rules);
+    std::vector<int> moves = legalRootMoves(g_, root, opt_.rules);
+    if (opt_.firstBestOnly) {  // centre first, the pass last (it ends the list already)
+      std::sort(moves.begin(), moves.end() - 1,
+                [&](int a, int b) { return g_.centreRank(a) < g_.centreRank(b); });
+    }
     std::vector<char> good(moves.size(), 0);
     // Moves [first, last) tested at once, one a thread at a time. firstBestOnly tests one
     // move at a time and stops at the first optimal one: a later move tested beside it

@@ -342,7 +342,7 @@ int runBuild(const std::vector<std::string>& args) {
       "to-move", po::value<std::string>()->default_value("B"), "with --root: B or W")(
       "first-best",
       "--solve with a proof table: each position with the one optimal move the walk follows "
-      "(the first in point order), not all of them: the same positions, fewer nodes")(
+      "(the first, centre first), not all of them: the same positions, fewer nodes")(
       "out", po::value(&out), "output file (default: the table the engine loads / solveWxH.fgt)")(
       "rules", po::value<std::string>()->default_value("psk"),
       "--solve: psk, simple, tromp-taylor")(

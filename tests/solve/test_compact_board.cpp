@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <vector>
 
 #include "engine/board/board.hpp"
 #include "engine/board/errors.hpp"
@@ -102,6 +103,38 @@ TEST_CASE("geometry symmetries are permutations and agree with mask mapping") {
         }
       }
       CHECK(image == g.all());
+    }
+  }
+}
+
+TEST_CASE("the centre-first order of the points") {
+  // 3x3: the centre, then the sides' middles, then the corners, each in point order.
+  const Geometry g3(3, 3);
+  const std::vector<int> expected3{4, 1, 3, 5, 7, 0, 2, 6, 8};
+  for (int i = 0; i < 9; ++i) CHECK(g3.centreFirst()[i] == expected3[i]);
+  // 4x3 (rows of 4): the two centre points b2 and c2 first, the corners a1, d1, a3, d3 last.
+  const Geometry g43(4, 3);
+  CHECK(g43.centreFirst()[0] == 5);
+  CHECK(g43.centreFirst()[1] == 6);
+  for (int i = 8; i < 12; ++i) CHECK(std::vector<int>{0, 3, 8, 11}[i - 8] == g43.centreFirst()[i]);
+  // Every shape: a permutation, ranks its inverse, distance to the centre never falling,
+  // and points the same distance away in point order.
+  for (int w = 1; w <= 8; ++w) {
+    for (int h = 1; w * h <= MAX_POINTS; ++h) {
+      const Geometry g(w, h);
+      Mask seen = 0;
+      int lastDistance = -1, lastPoint = -1;
+      for (int i = 0; i < g.points(); ++i) {
+        const int p = g.centreFirst()[i];
+        seen |= Mask{1} << p;
+        CHECK(g.centreRank(p) == i);
+        const int dx = 2 * g.x(p) - (w - 1), dy = 2 * g.y(p) - (h - 1);
+        const int distance = dx * dx + dy * dy;
+        CHECK(distance >= lastDistance);
+        if (distance == lastDistance) CHECK(p > lastPoint);
+        lastDistance = distance, lastPoint = p;
+      }
+      CHECK(seen == g.all());
     }
   }
 }

@@ -59,7 +59,8 @@ size_t walk(const Geometry& g, const SolutionTable& t, Mask rootOwn, Mask rootOp
     CompactBoard board(g);
     board.setRaw(own, opp, -1, engine::Color::Empty);
     bool followed = false;
-    for (int p = 0; p < g.points() && !(v.rootSide && followed); ++p) {
+    for (int i = 0; i < g.points() && !(v.rootSide && followed); ++i) {
+      const int p = g.centreFirst()[i];
       if (v.rootSide && !(best >> p & 1)) continue;
       if (!board.isLegal(p, engine::Color::Black)) continue;
       CompactBoard next = board;
@@ -130,9 +131,15 @@ TEST_CASE("a first-best proof table has the same positions, one optimal move eac
       const SolutionEntry& y = f.entries()[i];
       REQUIRE(x.key == y.key);
       CHECK(x.value == y.value);
-      // The lowest point among all the optimal moves, the pass only when no point is one.
-      const uint64_t points = x.best & 0xFFFFFFFFu;
-      const uint64_t expected = points ? points & (~points + 1) : x.best;
+      // The first optimal move in centre order, the pass only when no point is one.
+      uint64_t expected = x.best;
+      for (int i = 0; i < g.points(); ++i) {
+        const int p = g.centreFirst()[i];
+        if (x.best >> p & 1) {
+          expected = uint64_t{1} << p;
+          break;
+        }
+      }
       CHECK(y.best == expected);
       fewer += y.best != x.best;
     }
