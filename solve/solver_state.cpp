@@ -13,15 +13,6 @@ namespace solve {
 
 namespace {
 
-int varintBytes(uint64_t v) {
-  int n = 1;
-  while (v >= 0x80) {
-    v >>= 7;
-    ++n;
-  }
-  return n;
-}
-
 tables::TableMeta stateMeta(const Geometry& g, const Rules& rules, uint64_t slots,
                             const std::string& note) {
   tables::TableMeta m;
@@ -59,12 +50,12 @@ uint64_t saveSolverState(const std::filesystem::path& path, const Geometry& g, c
     if (!tt.rawSlot(i, w)) continue;
     found[i / 64] |= uint64_t{1} << (i % 64);
     ++used;
-    gapBytes += varintBytes(i - next);
+    gapBytes += tables::PayloadWriter::varintSize(i - next);
     next = i + 1;
   }
   const std::string ruleName = rules.name();
-  const uint64_t rawBytes =
-      varintBytes(ruleName.size()) + ruleName.size() + 1 + varintBytes(used) + gapBytes + used * 40;
+  const uint64_t rawBytes = tables::PayloadWriter::varintSize(ruleName.size()) + ruleName.size() +
+                            1 + tables::PayloadWriter::varintSize(used) + gapBytes + used * 40;
   tables::WriteOptions wo;
   wo.level = 1;  // gigabytes raw: speed over size
   wo.threads = 2;

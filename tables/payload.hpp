@@ -27,6 +27,8 @@ class PayloadWriter {
   void i64(int64_t v) { u64(static_cast<uint64_t>(v)); }
   // Unsigned LEB128: 7 bits a byte, low group first, high bit set on all but the last.
   void varint(uint64_t v);
+  // The bytes varint(v) writes: one per started group of 7 bits (1 for 0).
+  static int varintSize(uint64_t v) { return v < 0x80 ? 1 : 1 + varintSize(v >> 7); }
   // Signed LEB128 after zigzag mapping (0,-1,1,-2,... -> 0,1,2,3,...).
   void svarint(int64_t v) {
     varint((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63));

@@ -213,14 +213,20 @@ std::vector<uint8_t> decompress(std::span<const uint8_t> stored, const TableHead
   return raw;
 }
 
+// Refuses a zstd level outside 1..ZSTD_maxCLevel().
+void checkLevel(const WriteOptions& o, const std::string& file) {
+  if (o.level < 1 || o.level > ZSTD_maxCLevel()) {
+    refuse(
+        TableErrorCode::BadArgument, file,
+        "zstd level " + std::to_string(o.level) + " not in 1.." + std::to_string(ZSTD_maxCLevel()));
+  }
+}
+
 // Compresses raw into one zstd frame that records its content size.
 std::vector<uint8_t> compress(std::span<const uint8_t> raw, const WriteOptions& o,
                               const std::string& file) {
   auto bad = [&](TableErrorCode c, const std::string& what) { refuse(c, file, what); };
-  if (o.level < 1 || o.level > ZSTD_maxCLevel()) {
-    bad(TableErrorCode::BadArgument,
-        "zstd level " + std::to_string(o.level) + " not in 1.." + std::to_string(ZSTD_maxCLevel()));
-  }
+  checkLevel(o, file);
   ZSTD_CCtx* cctx = ZSTD_createCCtx();
   if (!cctx) bad(TableErrorCode::Io, "zstd: out of memory");
   // zstd's bound is the raw size and more; a vector of that size would be zero-filled
@@ -540,11 +546,7 @@ TableStreamWriter::TableStreamWriter(const std::filesystem::path& path, const Ta
     : pledged_(rawBytes) {
   const std::string file = path.string();
   validateMeta(meta, file);
-  if (o.level < 1 || o.level > ZSTD_maxCLevel()) {
-    refuse(
-        TableErrorCode::BadArgument, file,
-        "zstd level " + std::to_string(o.level) + " not in 1.." + std::to_string(ZSTD_maxCLevel()));
-  }
+  checkLevel(o, file);
   impl_ = std::make_unique<Impl>(path, meta);
   impl_->cctx = ZSTD_createCCtx();
   if (!impl_->cctx) refuse(TableErrorCode::Io, file, "zstd: out of memory");

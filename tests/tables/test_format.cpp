@@ -77,6 +77,18 @@ TEST_CASE("payload writer and reader round-trip every type") {
   CHECK_NOTHROW(r.expectEnd());
 }
 
+TEST_CASE("varintSize is the number of bytes varint writes") {
+  for (int bits = 0; bits <= 64; ++bits) {
+    for (const uint64_t v :
+         {bits == 64 ? ~0ull : (1ull << bits), bits == 0 ? 0ull : (1ull << bits) - 1}) {
+      PayloadWriter w;
+      w.varint(v);
+      INFO(v);
+      CHECK(static_cast<size_t>(PayloadWriter::varintSize(v)) == w.size());
+    }
+  }
+}
+
 TEST_CASE("payload reader refuses reads past the end and malformed varints") {
   auto code = [](auto&& f) {
     try {
