@@ -36,7 +36,8 @@ void sortMoves(std::vector<AdvisedMove>& moves, bool black) {
 }
 
 // Advice from a solution table: the value and the optimal moves are exact; every other
-// legal move is strictly worse (a bound). False when the position is not in the table.
+// legal move is strictly worse (a bound), or, when the entry lists only some optimal
+// moves (SOME_BEST), no better than the value. False when the position is not in the table.
 bool fromTable(const Geometry& g, const engine::Board& board, const Position& pos,
                const SolutionTable& table, double komi, Advice& a) {
   const bool black = pos.toMove == engine::Color::Black;
@@ -54,8 +55,10 @@ bool fromTable(const Geometry& g, const engine::Board& board, const Position& po
     const bool optimal = (best >> (p < 0 ? 32 : p)) & 1;
     AdvisedMove m;
     m.point = p < 0 ? engine::PASS : board.point(g.x(p), g.y(p));
-    m.lower = optimal ? v : black ? -g.points() + komi : v + 1;
-    m.upper = optimal ? v : black ? v - 1 : g.points() + komi;
+    // A move not listed: strictly worse, or only no better when the list is partial.
+    const double worse = (best & SOME_BEST) ? 0 : 1;
+    m.lower = optimal ? v : black ? -g.points() + komi : v + worse;
+    m.upper = optimal ? v : black ? v - worse : g.points() + komi;
     a.moves.push_back(m);
   }
   sortMoves(a.moves, black);

@@ -17,7 +17,6 @@ namespace solve {
 
 namespace {
 
-constexpr uint64_t PASS_BIT = uint64_t{1} << 32;
 using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point t) {
@@ -121,6 +120,7 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
       e.key = key;
       e.value = static_cast<int>(r.value);
       for (int m : r.best) e.best |= m < 0 ? PASS_BIT : Mask{1} << m;
+      if (!r.allBest) e.best |= SOME_BEST;
       it = solved.emplace(key, e).first;
       pr.entries = solved.size();
       pr.lastValue = e.value;

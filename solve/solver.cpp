@@ -643,6 +643,7 @@ SolveResult Solver::solve(const Position& position) {
       }
       if (opt_.firstBestOnly && !r.best.empty()) break;
     }
+    r.allBest = !opt_.firstBestOnly;
   }
   if (r.exact && opt_.principalVariation) {
     r.nodes +=

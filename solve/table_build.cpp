@@ -26,8 +26,6 @@ tables::TableRules tableRules(const Rules& r) {
 
 namespace {
 
-constexpr uint64_t PASS_BIT = uint64_t{1} << 32;
-
 tables::TableMeta metaFor(const Geometry& g, const Rules& r, tables::TableKind kind,
                           uint16_t version, uint64_t entries) {
   tables::TableMeta m;
@@ -376,7 +374,7 @@ std::vector<SolutionEntry> SolutionTable::decode(std::span<const uint8_t> payloa
     if (v < -MAX_POINTS || v > MAX_POINTS) rd.fail("value out of range");
     out[i].value = static_cast<int>(v);
     out[i].best = rd.varint();
-    if (out[i].best >> 33) rd.fail("best-move mask out of range");
+    if (out[i].best >> 34) rd.fail("best-move mask out of range");
     prev = out[i].key;
   }
   rd.expectEnd();
@@ -400,7 +398,7 @@ bool SolutionTable::lookup(Mask own, Mask opp, int& value, uint64_t& best) const
                                    [](const SolutionEntry& e, uint64_t k) { return e.key < k; });
   if (it == entries_.end() || it->key != key) return false;
   value = it->value;
-  best = it->best & PASS_BIT;
+  best = it->best & (PASS_BIT | SOME_BEST);
   for (Mask m = it->best & g_->all(); m; m &= m - 1) {
     best |= Mask{1} << g_->unmapPoint(sym, lowestBit(m));
   }
@@ -420,6 +418,7 @@ bool solveFromTable(const SolutionTable& table, const Position& p, double komi, 
   out.value = out.lower = out.upper = (black ? value : -value) + komi;
   for (Mask m = best & table.geometry().all(); m; m &= m - 1) out.best.push_back(lowestBit(m));
   if (best & PASS_BIT) out.best.push_back(-1);
+  out.allBest = !(best & SOME_BEST);
   return true;
 }
 

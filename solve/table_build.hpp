@@ -41,7 +41,12 @@ enum class BuildOrder : uint8_t {
 
 // One solved position: canonical key (own stones low 32 bits, opponent's high), the
 // mover's value (own area minus opponent's, komi 0), and its optimal moves in the
-// canonical orientation (bit p = point p, bit 32 = pass).
+// canonical orientation (bit p = point p, bit 32 = pass). Bit 33 (SOME_BEST) set: the
+// moves listed are optimal, but other moves may be too (a first-best proof table lists
+// one); clear: every optimal move is listed, so every other move is strictly worse.
+// Files before session 27 never set it, and their readers refuse an entry that does.
+constexpr uint64_t PASS_BIT = uint64_t{1} << 32;
+constexpr uint64_t SOME_BEST = uint64_t{1} << 33;
 struct SolutionEntry {
   uint64_t key = 0;
   int value = 0;
@@ -139,7 +144,7 @@ class SolutionTable {
   static std::vector<uint8_t> encode(const std::vector<SolutionEntry>& entries);
 
   // The entry of (own, opp) for the side to move: value and optimal moves in the caller's
-  // orientation (bit p, bit 32 = pass). False when absent.
+  // orientation (bit p, bit 32 = pass, bit 33 = SOME_BEST as stored). False when absent.
   bool lookup(Mask own, Mask opp, int& value, uint64_t& best) const;
   const std::vector<SolutionEntry>& entries() const { return entries_; }
   // The board the table is for.
@@ -150,9 +155,10 @@ class SolutionTable {
   std::vector<SolutionEntry> entries_;
 };
 
-// The answer of a complete table to a position without history, pass or ko point, as
-// Solver::solve gives it: exact value (Black minus White, plus `komi`) and every optimal
-// move (no principal variation, 0 nodes). False when the position has history, a pass or
+// The answer of a table to a position without history, pass or ko point, as
+// Solver::solve gives it: exact value (Black minus White, plus `komi`) and the optimal
+// moves it lists (allBest false when the entry lists only some; no principal variation,
+// 0 nodes). False when the position has history, a pass or
 // a ko point, or is not in the table.
 bool solveFromTable(const SolutionTable& table, const Position& position, double komi,
                     SolveResult& out);

@@ -312,6 +312,7 @@ int runSolve(const std::vector<std::string>& args) {
     std::cout << "{\"value\": " << r.value << ", \"exact\": " << (r.exact ? "true" : "false")
               << ", \"lower\": " << r.lower << ", \"upper\": " << r.upper
               << ", \"best\": " << moveList(g, r.best, true)
+              << ", \"best_all\": " << (r.allBest ? "true" : "false")
               << ", \"pv\": " << moveList(g, r.pv, true) << ", \"nodes\": " << r.nodes
               << ", \"seconds\": " << r.seconds << ", \"rules\": \"" << opt.rules.name()
               << "\", \"size\": \"" << bs.str() << "\", \"source\": \""
@@ -325,8 +326,10 @@ int runSolve(const std::vector<std::string>& args) {
       std::cout << "not solved within the limits: value in [" << r.lower << ", " << r.upper
                 << "]\n";
     }
-    std::cout << "best " << moveList(g, r.best, false) << "\npv " << moveList(g, r.pv, false)
-              << "\nnodes " << r.nodes << "\nseconds " << r.seconds << "\n";
+    std::cout << "best " << moveList(g, r.best, false)
+              << (r.allBest ? "" : " (some of the optimal moves)") << "\npv "
+              << moveList(g, r.pv, false) << "\nnodes " << r.nodes << "\nseconds " << r.seconds
+              << "\n";
   }
   return 0;
 }

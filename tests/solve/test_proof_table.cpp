@@ -3,15 +3,20 @@
 // solver table giving the same bytes, and bad requests refused.
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <string>
 #include <vector>
 
+#include "engine/board/ascii.hpp"
 #include "engine/board/errors.hpp"
+#include "solve/advise.hpp"
 #include "solve/benson.hpp"
 #include "solve/proof_table.hpp"
 #include "solve/table_build.hpp"
+#include "tables/errors.hpp"
 #include "temp_files.hpp"
 
 using namespace solve;
@@ -131,7 +136,9 @@ TEST_CASE("a first-best proof table has the same positions, one optimal move eac
       const SolutionEntry& y = f.entries()[i];
       REQUIRE(x.key == y.key);
       CHECK(x.value == y.value);
-      // The first optimal move in centre order, the pass only when no point is one.
+      // The first optimal move in centre order, the pass only when no point is one, marked
+      // as a partial list.
+      CHECK_FALSE(x.best & SOME_BEST);
       uint64_t expected = x.best;
       for (int i = 0; i < g.points(); ++i) {
         const int p = g.centreFirst()[i];
@@ -140,13 +147,78 @@ TEST_CASE("a first-best proof table has the same positions, one optimal move eac
           break;
         }
       }
-      CHECK(y.best == expected);
+      CHECK(y.best == (expected | SOME_BEST));
       fewer += y.best != x.best;
     }
     CHECK(fewer > 0);
     CHECK(walk(g, f, 0, 0) >= f.entries().size());
   }
   fs::remove_all(dir);
+}
+
+TEST_CASE("a first-best table's lists are read as partial by advise and fgo solve --table") {
+  // Every position of 4x3's first-best table, advised from it and from the all-moves
+  // table: a move the full list calls optimal must keep the value within its bounds,
+  // however the first-best list names only one (before SOME_BEST, advise called the others
+  // strictly worse).
+  const fs::path dir = tempDir("proof", "partial");
+  const Geometry g(4, 3);
+  REQUIRE(buildProofTable(g, proofOptions(dir / "all.fgt")).complete);
+  ProofTableOptions o = proofOptions(dir / "first.fgt");
+  o.allBest = false;
+  REQUIRE(buildProofTable(g, o).complete);
+  const SolutionTable all = SolutionTable::load(dir / "all.fgt", g, Rules{});
+  const SolutionTable first = SolutionTable::load(dir / "first.fgt", g, Rules{});
+  int unlisted = 0;
+  for (const SolutionEntry& e : first.entries()) {
+    const Mask own = e.key & 0xFFFFFFFFu, opp = e.key >> 32;
+    std::string diagram;
+    for (int p = 0; p < g.points(); ++p) {
+      diagram += (own >> p & 1) ? "X " : (opp >> p & 1) ? "O " : ". ";
+      if (g.x(p) == g.width() - 1) diagram += "\n";
+    }
+    const engine::Board board = engine::parseBoard(diagram);
+    AdviseBudget budget;
+    budget.table = &all;
+    const Advice full = advise(board, engine::Color::Black, budget);
+    budget.table = &first;
+    const Advice part = advise(board, engine::Color::Black, budget);
+    REQUIRE(full.kind == AdviceKind::Table);
+    REQUIRE(part.kind == AdviceKind::Table);
+    CHECK(part.lower == full.lower);
+    REQUIRE(part.moves.size() == full.moves.size());
+    CHECK(part.moves.front().exact());
+    for (const AdvisedMove& m : full.moves) {
+      if (!m.exact()) continue;  // the full list: exact means optimal
+      const auto it = std::find_if(part.moves.begin(), part.moves.end(),
+                                   [&](const AdvisedMove& x) { return x.point == m.point; });
+      REQUIRE(it != part.moves.end());
+      CHECK(it->lower <= m.lower);
+      CHECK(it->upper >= m.lower);
+      unlisted += !it->exact();
+    }
+    Position pos;
+    pos.black = own, pos.white = opp;
+    SolveResult a, f;
+    REQUIRE(solveFromTable(all, pos, 0, a));
+    REQUIRE(solveFromTable(first, pos, 0, f));
+    CHECK(a.allBest);
+    CHECK_FALSE(f.allBest);
+    CHECK(f.best.size() == 1);
+  }
+  CHECK(unlisted > 100);  // optimal moves the first-best table leaves out
+  fs::remove_all(dir);
+}
+
+TEST_CASE("table entries: the partial-list bit is read, higher bits refused") {
+  std::vector<SolutionEntry> entries(2);
+  entries[0].key = 5, entries[0].value = 3, entries[0].best = SOME_BEST | 2;
+  entries[1].key = 9, entries[1].value = -1, entries[1].best = PASS_BIT;
+  const std::vector<uint8_t> ok = SolutionTable::encode(entries);
+  CHECK(SolutionTable::decode(ok, 2, "mem") == entries);
+  entries[1].best = SOME_BEST << 1;
+  const std::vector<uint8_t> bad = SolutionTable::encode(entries);
+  CHECK_THROWS_AS(SolutionTable::decode(bad, 2, "mem"), tables::TableError);
 }
 
 TEST_CASE("a proof table build stopped and resumed writes the same bytes") {
