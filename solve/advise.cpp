@@ -44,7 +44,9 @@ bool fromTable(const Geometry& g, const engine::Board& board, const Position& po
   const Mask own = black ? pos.black : pos.white, opp = black ? pos.white : pos.black;
   int value = 0;
   uint64_t best = 0;
-  if (!table.lookup(own, opp, value, best)) return false;
+  // An entry that lists no move (a value harvested from the solver's table, SOME_BEST)
+  // cannot name an optimal move first: the search answers instead.
+  if (!table.lookup(own, opp, value, best) || !(best & (PASS_BIT | g.all()))) return false;
   const double v = (black ? value : -value) + komi;
   a.kind = AdviceKind::Table;
   a.lower = a.upper = v;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -157,6 +158,44 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
     res.seconds = secondsSince(start);
     return res;
   }
+  if (o.harvest) {
+    // Candidates first (the solves below store into the table being read), in key order.
+    std::vector<std::pair<uint64_t, int>> found;
+    solver.sharedTable()->forEach([&](uint64_t key, uint8_t extra, const TTData& d) {
+      if (extra == 0 && d.lower == d.upper && !solved.count(key)) found.emplace_back(key, d.lower);
+    });
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end(),
+                            [](const auto& a, const auto& b) { return a.first == b.first; }),
+                found.end());
+    solver.setLimits(o.harvestNodes, 0);
+    for (const auto& [key, value] : found) {
+      const Mask own = key & 0xFFFFFFFFu, opp = key >> 32;
+      int sym = 0;
+      if (canonicalKey(g, own, opp, sym) != key || !legalPosition(g, own, opp)) {
+        throw std::logic_error("proof table: a table key is not a canonical legal position");
+      }
+      Position pos;
+      pos.black = own, pos.white = opp;
+      const SolveResult r = solver.solve(pos);
+      pr.nodes += r.nodes;
+      if (r.exact && static_cast<int>(r.value) != value) {
+        throw std::logic_error("proof table: a stored exact value differs from its solve");
+      }
+      SolutionEntry e;
+      e.key = key;
+      e.value = value;
+      if (r.exact) {
+        for (int m : r.best) e.best |= m < 0 ? PASS_BIT : Mask{1} << m;
+      }
+      if (!r.exact || !r.allBest || !(e.best & (PASS_BIT | g.all()))) e.best |= SOME_BEST;
+      res.valueOnly += !(e.best & (PASS_BIT | g.all()));
+      solved.emplace(key, e);
+      ++res.harvested;
+    }
+    res.entries = solved.size();
+    res.nodes = pr.nodes;
+  }
   std::vector<SolutionEntry> entries;
   entries.reserve(solved.size());
   for (const auto& [k, e] : solved) entries.push_back(e);
@@ -172,8 +211,10 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   m.rules = tableRules(o.rules);
   m.generatorName = "fgo tables build --solve";
   m.generatorVersion = "solve 1";
-  m.note = "proof table of the root's value, mover's view, no history; rules " + o.rules.name() +
-           (o.allBest ? "; all optimal moves" : "; first optimal move, centre first");
+  // At most 104 bytes (tables::TableMeta): 99 for the longest rule name and options.
+  m.note = "proof table, mover's view, fresh games, " + o.rules.name() +
+           (o.allBest ? "; all optimal moves" : "; first optimal, centre first") +
+           (o.harvest ? "; + solver's exact" : "");
   m.entryCount = entries.size();
   const tables::TableHeader h = tables::writeTable(o.out, m, SolutionTable::encode(entries));
   res.complete = true;

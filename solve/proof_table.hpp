@@ -42,6 +42,15 @@ struct ProofTableOptions {
   // the other side's positions too). The same positions and values either way; false
   // skips the tests of the later moves (SolveOptions::firstBestOnly).
   bool allBest = true;
+  // Also every other position the solver's table holds an exact value for as a fresh game
+  // start (no pass, no ko point; a stored result is usable on a path with no earlier
+  // positions, docs/SOLVER.md), found after the walk. Each is solved again with at most
+  // harvestNodes nodes (the table makes most of them quick) for its optimal moves as above;
+  // one that runs out keeps its value with no move listed (SOME_BEST). What the table
+  // holds depends on its size and on checkpoints, so such a table is not byte-for-byte
+  // reproducible across interrupted builds; the walk's positions are.
+  bool harvest = false;
+  uint64_t harvestNodes = 20000;
   std::filesystem::path out;         // the table
   std::filesystem::path checkpoint;  // the solver's table (solver_state.hpp); empty: out + ".state"
   double checkpointSeconds = 600;    // save it at least this often, also inside a long solve
@@ -58,6 +67,9 @@ struct ProofTableResult {
   bool resumed = false;   // a checkpoint was loaded
   int rootValue = 0;      // the root's value for its mover (complete builds)
   uint64_t entries = 0, nodes = 0, fileBytes = 0;
+  // With harvest: the positions added from the solver's table, and how many of them kept
+  // their value alone (the move search ran out of nodes).
+  uint64_t harvested = 0, valueOnly = 0;
   double seconds = 0;
 };
 

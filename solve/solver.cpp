@@ -605,6 +605,7 @@ SolveResult Solver::solve(const Position& position) {
   free.hints = limits.hints;
   progress.narrow(lo, hi);
   progress.question.store(ProgressBoard::NONE);
+  r.allBest = false;  // no move tests, no list
   if (r.exact && opt_.bestMoves) {
     progress.phase.store(1);
     std::vector<int> moves = legalRootMoves(g_, root, opt_.rules);
@@ -613,6 +614,7 @@ SolveResult Solver::solve(const Position& position) {
                 [&](int a, int b) { return g_.centreRank(a) < g_.centreRank(b); });
     }
     std::vector<char> good(moves.size(), 0);
+    bool unknown = false;  // a test stopped by a limit: the list may miss optimal moves
     // Moves [first, last) tested at once, one a thread at a time. firstBestOnly tests one
     // move at a time and stops at the first optimal one: a later move tested beside it
     // would be wasted whenever it is optimal, the common case, and its test may be the
@@ -622,7 +624,7 @@ SolveResult Solver::solve(const Position& position) {
     for (size_t first = 0; first < moves.size(); first += batch) {
       const size_t last = std::min(moves.size(), first + batch);
       uint64_t extraNodes = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : extraNodes)
+#pragma omp parallel num_threads(threads) reduction(+ : extraNodes) reduction(|| : unknown)
       {
         const int t = omp_get_thread_num();
         ProofNumberTable* pnt = opt_.proofNumber ? pnTables[t].get() : nullptr;
@@ -633,6 +635,7 @@ SolveResult Solver::solve(const Position& position) {
           bool legal = true;
           const int d = decideMove(wi, pnt, opt_, root, moves[i], lo, legal);
           good[i] = legal && d == 1;
+          unknown = unknown || (legal && d < 0);
           extraNodes += wi.nodes();
         }
       }
@@ -643,7 +646,7 @@ SolveResult Solver::solve(const Position& position) {
       }
       if (opt_.firstBestOnly && !r.best.empty()) break;
     }
-    r.allBest = !opt_.firstBestOnly;
+    r.allBest = !opt_.firstBestOnly && !unknown;
   }
   if (r.exact && opt_.principalVariation) {
     r.nodes +=

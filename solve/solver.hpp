@@ -244,9 +244,11 @@ struct SolveResult {
   double value = 0;    // Black minus White plus komi; the midpoint of [lower, upper] when inexact
   double lower = 0, upper = 0;
   std::vector<int> best;  // every optimal first move (exact results only; firstBestOnly: the first)
-  bool allBest = true;    // best lists every optimal move (false: firstBestOnly, or a table entry
-                          // with SOME_BEST)
-  std::vector<int> pv;    // a principal variation to the end of the game
+  // best lists every optimal move; false without move tests (bestMoves off, or not
+  // exact), with firstBestOnly, when a limit stopped a move's test, or for a table entry
+  // with SOME_BEST.
+  bool allBest = true;
+  std::vector<int> pv;  // a principal variation to the end of the game
   uint64_t nodes = 0;
   double seconds = 0;
 };

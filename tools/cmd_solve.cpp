@@ -298,7 +298,7 @@ int runSolve(const std::vector<std::string>& args) {
         solve::SolutionTable::load(vm["table"].as<std::string>(), g, tableRules);
     fromTable = solve::solveFromTable(table, pos, komi, r);
     if (!fromTable) throw engine::InputError("--table: the position is not in the table");
-    if (vm.count("value-only")) r.best.clear();
+    if (vm.count("value-only")) r.best.clear(), r.allBest = false;
   } else {
     r = solver.solve(pos);
     if (progressShown) std::cerr << "\n";
@@ -327,7 +327,7 @@ int runSolve(const std::vector<std::string>& args) {
                 << "]\n";
     }
     std::cout << "best " << moveList(g, r.best, false)
-              << (r.allBest ? "" : " (some of the optimal moves)") << "\npv "
+              << (r.allBest || r.best.empty() ? "" : " (some of the optimal moves)") << "\npv "
               << moveList(g, r.pv, false) << "\nnodes " << r.nodes << "\nseconds " << r.seconds
               << "\n";
   }

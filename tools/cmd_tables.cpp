@@ -202,6 +202,9 @@ int buildProof(const solve::Geometry& g, const std::string& out, const po::varia
   }
   o.search.oneSided = vm.count("two-sided") == 0;
   o.allBest = vm.count("first-best") == 0;
+  o.harvest = vm.count("with-solved") > 0;
+  o.harvestNodes = vm["harvest-nodes"].as<uint64_t>();
+  if (o.harvestNodes == 0) throw UsageError("--harvest-nodes must be > 0");
   if (vm.count("guess")) {  // MTD(f) from this value (search effort only)
     o.search.bisect = false;
     o.search.firstGuess = vm["guess"].as<int>();
@@ -230,6 +233,10 @@ int buildProof(const solve::Geometry& g, const std::string& out, const po::varia
   std::cout << (r.complete ? "wrote " : "stopped (checkpoint kept): ") << o.out.string() << ": "
             << r.entries << " positions" << (r.resumed ? " (resumed)" : "");
   if (r.complete) std::cout << ", root value " << r.rootValue << ", " << r.fileBytes << " bytes";
+  if (o.harvest && r.complete) {
+    std::cout << " (" << r.harvested << " of them from the solver's table, " << r.valueOnly
+              << " with the value alone)";
+  }
   std::cout << ", " << r.nodes << " nodes in this run, " << std::fixed << std::setprecision(2)
             << r.seconds << " s\n";
   return r.complete ? 0 : 2;
@@ -252,6 +259,9 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   if (vm.count("guess")) throw UsageError("--guess applies to proof tables only");
   if (vm.count("root")) throw UsageError("--root applies to proof tables only");
   if (vm.count("first-best")) throw UsageError("--first-best applies to proof tables only");
+  if (vm.count("with-solved") || !vm["harvest-nodes"].defaulted()) {
+    throw UsageError("--with-solved and --harvest-nodes apply to proof tables only");
+  }
   o.rules = solve::Rules::named(vm["rules"].as<std::string>());
   o.out = out.empty() ? "solve" + bs.str() + ".fgt" : out;
   if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
@@ -343,6 +353,12 @@ int runBuild(const std::vector<std::string>& args) {
       "first-best",
       "--solve with a proof table: each position with the one optimal move the walk follows "
       "(the first, centre first), not all of them: the same positions, fewer nodes")(
+      "with-solved",
+      "--solve with a proof table: also every other position the solver's table holds an exact "
+      "value for (its moves searched again within --harvest-nodes; not reproducible byte for "
+      "byte across interrupted builds)")(
+      "harvest-nodes", po::value<uint64_t>()->default_value(20000),
+      "with --with-solved: node budget for each added position's optimal moves")(
       "out", po::value(&out), "output file (default: the table the engine loads / solveWxH.fgt)")(
       "rules", po::value<std::string>()->default_value("psk"),
       "--solve: psk, simple, tromp-taylor")(

@@ -112,6 +112,62 @@ TEST_CASE("a proof table agrees with the complete table and holds its whole walk
   fs::remove_all(dir);
 }
 
+TEST_CASE("the other exact positions of the solver's table agree with the complete table") {
+  // harvest: positions beyond the walk, each checked against the complete table: the same
+  // value; the moves listed all optimal, and all of them when not marked partial.
+  const fs::path dir = tempDir("proof", "harvest");
+  for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 2}, std::pair{3, 2}}) {
+    INFO(w << "x" << h);
+    const Geometry g(w, h);
+    TableBuildOptions co;
+    co.out = dir / "complete.fgt";
+    REQUIRE(buildSolutionTable(g, co).complete);
+    const SolutionTable complete = SolutionTable::load(co.out, g, Rules{});
+    const ProofTableResult plain = buildProofTable(g, proofOptions(dir / "plain.fgt"));
+    fs::remove(dir / "plain.fgt.state");
+    REQUIRE(plain.complete);
+    for (const bool allBest : {true, false}) {
+      for (const uint64_t budget : {uint64_t{1}, uint64_t{100000}}) {
+        INFO("allBest " << allBest << ", budget " << budget);
+        ProofTableOptions o = proofOptions(dir / "h.fgt");
+        o.allBest = allBest;
+        o.harvest = true;
+        o.harvestNodes = budget;
+        const ProofTableResult r = buildProofTable(g, o);
+        fs::remove(dir / "h.fgt.state");
+        REQUIRE(r.complete);
+        CHECK(r.rootValue == plain.rootValue);
+        CHECK(r.harvested > 0);
+        CHECK(r.entries == plain.entries + r.harvested);
+        if (budget == 1) CHECK(r.valueOnly > 0);
+        if (budget > 1) CHECK(r.valueOnly * 10 <= r.harvested);
+        const SolutionTable t = SolutionTable::load(dir / "h.fgt", g, Rules{});
+        REQUIRE(t.entries().size() == r.entries);
+        for (const SolutionEntry& e : t.entries()) {
+          int value = 0;
+          uint64_t best = 0;
+          const Mask own = e.key & 0xFFFFFFFFu, opp = e.key >> 32;
+          REQUIRE(complete.lookup(own, opp, value, best));
+          int sym = 0;
+          CHECK(canonicalKey(g, own, opp, sym) == e.key);
+          CHECK(value == e.value);
+          const uint64_t listed = e.best & ~SOME_BEST;
+          CHECK((listed & ~best) == 0);
+          if (!(e.best & SOME_BEST)) CHECK(listed == best);
+        }
+        CHECK(walk(g, t, 0, 0) > 0);  // the walk still finds every position it needs
+      }
+    }
+  }
+  // The longest table note: Tromp-Taylor rules, first-best, harvest.
+  ProofTableOptions o = proofOptions(dir / "tt.fgt");
+  o.rules = Rules::named("tromp-taylor");
+  o.allBest = false;
+  o.harvest = true;
+  CHECK(buildProofTable(Geometry(3, 2), o).complete);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("a first-best proof table has the same positions, one optimal move each") {
   const fs::path dir = tempDir("proof", "first");
   for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 3}, std::pair{4, 2}}) {

@@ -624,6 +624,34 @@ TEST_CASE("firstBestOnly gives the first optimal move centre first, on 1 and 2 t
   }
 }
 
+TEST_CASE("a limit that stops the move tests marks the list of optimal moves partial") {
+  // The value alone first; a second solver on the same table gets the value from it at
+  // once, but its move tests run out of nodes.
+  const Geometry g(4, 3);
+  SolveOptions valueOnly;
+  valueOnly.ttLog2 = 16;
+  valueOnly.threads = 1;
+  valueOnly.bestMoves = valueOnly.principalVariation = false;
+  Solver first(g, valueOnly);
+  const SolveResult v = first.solve(Position{});
+  REQUIRE(v.exact);
+  CHECK_FALSE(v.allBest);  // no move tests, no list
+  SolveOptions moves = valueOnly;
+  moves.bestMoves = true;
+  moves.maxNodes = 50;
+  Solver second(g, moves, first.sharedTable());
+  const SolveResult cut = second.solve(Position{});
+  REQUIRE(cut.exact);
+  CHECK(cut.value == 4);
+  CHECK_FALSE(cut.allBest);
+  second.setLimits(0, 0);
+  const SolveResult whole = second.solve(Position{});
+  REQUIRE(whole.exact);
+  CHECK(whole.allBest);
+  CHECK(whole.best.size() == 2);                // B2 and C2
+  CHECK(cut.best.size() <= whole.best.size());  // what it lists is optimal, maybe all of them
+}
+
 TEST_CASE("published rectangle values: 2x4 = +8, 3x4 = +4") {
   CHECK(solveEmpty(4, 2).value == 8);
   SolveOptions opt;
