@@ -33,6 +33,14 @@ ProofTableOptions proofOptions(const fs::path& out) {
   return o;
 }
 
+// The complete table of the board, built into `out` and loaded.
+SolutionTable completeTable(const Geometry& g, const fs::path& out) {
+  TableBuildOptions co;
+  co.out = out;
+  REQUIRE(buildSolutionTable(g, co).complete);
+  return SolutionTable::load(out, g, Rules{});
+}
+
 // Walks the proof from the root through the table alone, as the build does, and counts
 // the positions; fails a check at any position the table lacks.
 size_t walk(const Geometry& g, const SolutionTable& t, Mask rootOwn, Mask rootOpp) {
@@ -86,10 +94,7 @@ TEST_CASE("a proof table agrees with the complete table and holds its whole walk
   for (const auto& [w, h, rootValue] :
        {std::tuple{3, 3, 9}, std::tuple{3, 2, 0}, std::tuple{4, 2, 8}}) {
     const Geometry g(w, h);
-    TableBuildOptions co;
-    co.out = dir / "complete.fgt";
-    REQUIRE(buildSolutionTable(g, co).complete);
-    const SolutionTable complete = SolutionTable::load(co.out, g, Rules{});
+    const SolutionTable complete = completeTable(g, dir / "complete.fgt");
     const ProofTableResult r = buildProofTable(g, proofOptions(dir / "proof.fgt"));
     REQUIRE(r.complete);
     CHECK(r.rootValue == rootValue);
@@ -119,10 +124,7 @@ TEST_CASE("the other exact positions of the solver's table agree with the comple
   for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 2}, std::pair{3, 2}}) {
     INFO(w << "x" << h);
     const Geometry g(w, h);
-    TableBuildOptions co;
-    co.out = dir / "complete.fgt";
-    REQUIRE(buildSolutionTable(g, co).complete);
-    const SolutionTable complete = SolutionTable::load(co.out, g, Rules{});
+    const SolutionTable complete = completeTable(g, dir / "complete.fgt");
     const ProofTableResult plain = buildProofTable(g, proofOptions(dir / "plain.fgt"));
     fs::remove(dir / "plain.fgt.state");
     REQUIRE(plain.complete);
