@@ -78,9 +78,10 @@ TEST_CASE("payload writer and reader round-trip every type") {
 }
 
 TEST_CASE("varintSize is the number of bytes varint writes") {
-  for (int bits = 0; bits <= 64; ++bits) {
-    for (const uint64_t v :
-         {bits == 64 ? ~0ull : (1ull << bits), bits == 0 ? 0ull : (1ull << bits) - 1}) {
+  // Every power of two and the number below it (0 and ~0 included).
+  for (int bits = 0; bits < 64; ++bits) {
+    const uint64_t power = uint64_t{1} << bits;
+    for (const uint64_t v : {power, power - 1, ~uint64_t{0}}) {
       PayloadWriter w;
       w.varint(v);
       INFO(v);
