@@ -120,8 +120,7 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
       SolutionEntry e;
       e.key = key;
       e.value = static_cast<int>(r.value);
-      for (int m : r.best) e.best |= m < 0 ? PASS_BIT : Mask{1} << m;
-      if (!r.allBest) e.best |= SOME_BEST;
+      e.best = moveMask(r.best) | (r.allBest ? 0 : SOME_BEST);
       it = solved.emplace(key, e).first;
       pr.entries = solved.size();
       pr.lastValue = e.value;
@@ -185,11 +184,10 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
       SolutionEntry e;
       e.key = key;
       e.value = value;
-      if (r.exact) {
-        for (int m : r.best) e.best |= m < 0 ? PASS_BIT : Mask{1} << m;
-      }
-      if (!r.exact || !r.allBest || !(e.best & (PASS_BIT | g.all()))) e.best |= SOME_BEST;
-      res.valueOnly += !(e.best & (PASS_BIT | g.all()));
+      if (r.exact) e.best = moveMask(r.best);
+      const bool listsMove = e.best != 0;
+      if (!r.exact || !r.allBest || !listsMove) e.best |= SOME_BEST;
+      res.valueOnly += !listsMove;
       solved.emplace(key, e);
       ++res.harvested;
     }

@@ -7,12 +7,13 @@
 //
 // Which positions: the root; at a position where the root's side is to move, the position
 // after its first optimal move in centre order (Geometry::centreFirst) in the canonical
-// orientation (pass last); where the other side is to move, the position after every legal move and
-// after a pass. A position whose static bounds already give its value is a leaf. Every position is
-// taken as a fresh game start, like the complete tables' entries (no history, no ko point, no pass
-// before it), and solved as such. Since every stored value and move set is exact, the walk and the
-// file do not depend on how much the solver's table knew: a build stopped and resumed from its
-// checkpoint writes the very bytes an unbroken one does.
+// orientation (pass last); where the other side is to move, the position after every
+// legal move and after a pass. A position whose static bounds already give its value is
+// a leaf. Every position is taken as a fresh game start, like the complete tables'
+// entries (no history, no ko point, no pass before it), and solved as such. Since every
+// stored value and move set is exact, the walk and the file do not depend on how much
+// the solver's table knew: a build stopped and resumed from its checkpoint writes the
+// very bytes an unbroken one does.
 #pragma once
 
 #include <cstdint>

@@ -94,10 +94,10 @@ struct SolveOptions {
   int held = 0;
   bool bestMoves = true;  // list every optimal root move
   // With bestMoves: test the root moves centre first (Geometry::centreFirst, the pass
-  // last), one at a time, and
-  // stop at the first optimal one, so best holds that move alone. Deterministic (each test is
-  // exact, so the move does not depend on what the table knew); saves the tests of every later
-  // move, which in a won position are many (proof tables, solve/proof_table.hpp).
+  // last), one at a time, and stop at the first optimal one, so best holds that move
+  // alone. Deterministic (each test is exact, so the move does not depend on what the
+  // table knew); saves the tests of every later move, which in a won position are many
+  // (proof tables, solve/proof_table.hpp).
   bool firstBestOnly = false;
   bool principalVariation = true;
   // Iterative deepening: first depth (0: defaultFirstDepth(points)), step, and the

@@ -159,7 +159,7 @@ SolutionEntry entryOf(Mask own, Mask opp, const SolveResult& r) {
   SolutionEntry e;
   e.key = own | opp << 32;
   e.value = static_cast<int>(r.value);
-  for (int m : r.best) e.best |= m < 0 ? PASS_BIT : Mask{1} << m;
+  e.best = moveMask(r.best);
   return e;
 }
 

@@ -47,6 +47,12 @@ enum class BuildOrder : uint8_t {
 // Files before session 27 never set it, and their readers refuse an entry that does.
 constexpr uint64_t PASS_BIT = uint64_t{1} << 32;
 constexpr uint64_t SOME_BEST = uint64_t{1} << 33;
+// The mask of a list of moves (points, -1 = pass), as an entry stores them.
+inline uint64_t moveMask(const std::vector<int>& moves) {
+  uint64_t m = 0;
+  for (int p : moves) m |= p < 0 ? PASS_BIT : uint64_t{1} << p;
+  return m;
+}
 struct SolutionEntry {
   uint64_t key = 0;
   int value = 0;
