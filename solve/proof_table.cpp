@@ -71,6 +71,7 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
       now.lower = sp.lower;  // Black is the mover in every solve of the walk
       now.upper = sp.upper;
       now.horizon = sp.horizon;
+      now.rootMove = sp.rootMove, now.rootMoves = sp.rootMoves;
       now.seconds = secondsSince(start);
       o.onProgress(now);
     }

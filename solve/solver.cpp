@@ -462,6 +462,9 @@ SolveProgress progressOf(const ProgressBoard& board, const SolveOptions& o, int 
   p.hasQuestion = q != ProgressBoard::NONE;
   p.question = p.hasQuestion ? q : 0;
   p.bestMoves = board.phase.load() == 1;
+  p.rootMoves = board.rootMoves.load();
+  p.rootMove = board.rootDone.load();
+  p.rootPoint = board.rootPoint.load();
   return p;
 }
 
@@ -564,6 +567,7 @@ SolveResult Solver::solve(const Position& position) {
     w.setBusyTable(busy.get());
     w.setReportsRoot(t == 0);
     w.pushPath(root, true);
+    w.markRoot();
     int tlo = -n, thi = n, depth = 0;
     if (split) {
       proofNumberShared(w, *pnTables[t], opt_, root, sign * opt_.firstGuess, t, questions, stop);

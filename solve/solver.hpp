@@ -71,6 +71,9 @@ struct SolveProgress {
   bool hasQuestion = false;
   int question = 0;
   bool bestMoves = false;  // the value is known; the optimal moves are being tested
+  // The MTD search's root move loop (one thread's): rootMove of rootMoves searched so far
+  // in the current search, the point now searched (-1 the pass); rootMoves 0 outside it.
+  int rootMove = 0, rootMoves = 0, rootPoint = -1;
 };
 
 struct SolveOptions {

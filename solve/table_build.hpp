@@ -85,6 +85,7 @@ struct BuildProgress {
   bool solving = false;
   double lower = 0, upper = 0;
   int horizon = 0;
+  int rootMove = 0, rootMoves = 0;  // its root move loop (SolveProgress::rootMove)
 };
 
 struct TableBuildOptions {

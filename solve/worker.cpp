@@ -49,12 +49,19 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
     Node n{h & 0xFFFFFFFFu, h >> 32, false, -1, 0};
     pushPath(n, false);
   }
-  for (int p = 0; p < n_; ++p) {  // centre first until the history heuristic learns
+  // The quiet moves' fixed order: centre first. A history heuristic (points that caused
+  // cut-offs, weighted by depth) took its place until session 28; without it 4x4 searched
+  // 47% fewer nodes and 4x5 under simple ko 56% fewer (docs/SOLVER.md, "Session 28"): the
+  // counts piled up at deep nodes, where captures and fills cut, and put corner moves
+  // first at the shallow nodes that decide the proof. Lazy SMP's helpers (variant > 0)
+  // get a perturbed order, so that they search in a different order.
+  for (int p = 0; p < n_; ++p) {
     const double dx = g_.x(p) - (g_.width() - 1) / 2.0, dy = g_.y(p) - (g_.height() - 1) / 2.0;
-    history_[p] = static_cast<uint32_t>(16 - std::min(16.0, dx * dx + dy * dy));
-    if (variant)
-      history_[p] =
-          static_cast<uint32_t>((engine::splitmix64(p + 977 * variant) & 7) + history_[p] / 2);
+    pointOrder_[p] = static_cast<uint32_t>(16 - std::min(16.0, dx * dx + dy * dy));
+    if (variant) {
+      pointOrder_[p] =
+          static_cast<uint32_t>((engine::splitmix64(p + 977 * variant) & 7) + pointOrder_[p] / 2);
+    }
   }
 }
 
@@ -329,7 +336,7 @@ int Worker::orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_P
   libertySets(n.opp, empty, oppAtari, oppMany);
   const Mask urgent = oppAtari | ownAtari;
   // The points next to the opponent's last stone (session 10: 5 of 6 boards searched fewer
-  // nodes with these tried after captures and killers, before the history order).
+  // nodes with these tried after captures and killers, before the fixed point order).
   Mask nearLast = 0;
   if (ply >= 1 && ply < static_cast<int>(path_.size())) {
     const uint64_t fresh = absKey(n) & ~path_[ply - 1];  // the new stone; 0 after a pass
@@ -349,7 +356,7 @@ int Worker::orderMoves(const Node& n, int ttMove, int ply, std::array<int, MAX_P
   for (Mask m = empty & ~suicide; m; m &= m - 1) {
     const int p = lowestBit(m);
     if (p == n.ko) continue;
-    uint32_t sc = history_[p] + 1;
+    uint32_t sc = pointOrder_[p] + 1;
     if (urgent >> p & 1) sc += 1u << 26;  // capture, or save a chain in atari
     if (nearLast >> p & 1) sc += 1u << 25;
     if (p == killers[0]) sc += 1u << 28;
@@ -579,9 +586,15 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   // So the children's summaries and repetitions wait here until the loop ends.
   Summary children;
   int childrenRep = INT32_MAX;
+  ProgressBoard* rootBoard = ply == rootPly_ && reportsRoot_ ? limits_.progress : nullptr;
   for (int i = 0; i < count + nDeferred && !cut; ++i) {
     const int at = i < count ? i : deferred[i - count];  // index into moves
     const int move = moves[at];
+    if (rootBoard) {
+      rootBoard->rootPoint.store(move);
+      rootBoard->rootDone.store(i);
+      rootBoard->rootMoves.store(count + nDeferred);
+    }
     const PlayedChild* pre = etc && move >= 0 ? &played[at] : nullptr;
     if (split && i > 0 && i < count && childBusy(n, move, captureMoves, pre)) {
       deferred[nDeferred++] = at;
@@ -618,12 +631,12 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
       sum.merge(childSum), repMin = childRep;  // the cut's proof: this child's alone
       cut = true;
       if (move >= 0) {
-        history_[move] += static_cast<uint32_t>(depth);
         auto& kl = killers_[std::min(ply, 1023)];
         if (kl[0] != move) kl[1] = kl[0], kl[0] = static_cast<int8_t>(move);
       }
     }
   }
+  if (rootBoard) rootBoard->rootMoves.store(0);
   if (!cut) sum.merge(children), repMin = childrenRep;
   const int rlo = std::max(lo, bestLo);
   int rhi = cut || softCut ? hi : std::min(hi, maxHi);

@@ -54,6 +54,9 @@ struct ProgressBoard {
   std::atomic<int> lo, hi;
   std::atomic<int> horizon{0}, question{NONE};
   std::atomic<int> phase{0};  // 0 the value, 1 the optimal moves
+  // The root's move loop: moves searched so far of rootMoves (0: not in the loop), and
+  // the point being searched (-1 the pass).
+  std::atomic<int> rootDone{0}, rootMoves{0}, rootPoint{-1};
   // Reporting: the searching threads call tick() every 128 nodes; the first to find the
   // next report due calls `report` (never two at once).
   std::function<void()> report;
@@ -209,6 +212,9 @@ class Worker {
   const SearchStats& stats() const { return stats_; }
   // Whether publishRoot reports the horizon and question (one thread of a solve does).
   void setReportsRoot(bool reports) { reportsRoot_ = reports; }
+  // The node last pushed (pushPath) is the root of the searches to come: a reporting
+  // worker publishes how far its move loop has got (ProgressBoard::rootDone).
+  void markRoot() { rootPly_ = static_cast<int>(path_.size()) - 1; }
   int points() const { return n_; }
   // The child of n after the mover plays `move` (a point), from the new mover's side;
   // `captured` gets the stones the move took.
@@ -275,7 +281,7 @@ class Worker {
   };
   std::vector<PathPrefix> prefix_;
   std::array<std::array<int8_t, 2>, 1024> killers_{};
-  std::array<uint32_t, MAX_POINTS> history_{};
+  std::array<uint32_t, MAX_POINTS> pointOrder_{};  // quiet moves: higher first (centre)
   // Memo of the Benson/territory bounds by position: the caller's, or ownBounds_.
   std::unique_ptr<StaticBoundsCache> ownBounds_;
   StaticBoundsCache* bounds_;
@@ -284,6 +290,7 @@ class Worker {
   uint64_t nodes_ = 0;
   uint64_t published_ = 0;  // nodes_ already added to limits_.progress
   bool reportsRoot_ = true;
+  int rootPly_ = -1;  // markRoot: the root's path index (-1: none)
   bool aborted_ = false;
   SearchStats stats_;
 };

@@ -44,9 +44,10 @@ std::string statsJson(const solve::SearchStats& s) {
 }
 
 // One progress line on stderr (--progress), rewritten in place: nodes, rate, elapsed,
-// the proven interval of the value (Black's side, komi included), the horizon and the
-// question being asked.
-void progressLine(const solve::SolveProgress& p, bool blackToMove, double komi) {
+// the proven interval of the value (Black's side, komi included), the horizon, the
+// question being asked and how far the root's move loop has got.
+void progressLine(const solve::Geometry& g, const solve::SolveProgress& p, bool blackToMove,
+                  double komi) {
   char head[128];
   std::snprintf(head, sizeof head, "\r[solve] nodes %.3e (%.3e/s), elapsed %.0f s, value in [",
                 static_cast<double>(p.nodes), p.seconds > 0 ? p.nodes / p.seconds : 0.0, p.seconds);
@@ -60,6 +61,10 @@ void progressLine(const solve::SolveProgress& p, bool blackToMove, double komi) 
       // "the mover's value >= q" from Black's side.
       o << ", asking value " << (blackToMove ? ">= " : "<= ")
         << (blackToMove ? p.question : -p.question) + komi;
+    }
+    if (p.rootMoves > 0) {
+      o << ", root move " << p.rootMove + 1 << "/" << p.rootMoves << " (" << g.vertex(p.rootPoint)
+        << ")";
     }
   }
   o << "   ";
@@ -255,8 +260,8 @@ int runSolve(const std::vector<std::string>& args) {
   bool progressShown = false;  // a progress line is on stderr: end it before the answer
   if (vm.count("progress")) {
     const bool black = side == engine::Color::Black;
-    opt.onProgress = [black, komi, &progressShown](const solve::SolveProgress& p) {
-      progressLine(p, black, komi);
+    opt.onProgress = [&g, black, komi, &progressShown](const solve::SolveProgress& p) {
+      progressLine(g, p, black, komi);
       progressShown = true;
     };
   }

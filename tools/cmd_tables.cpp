@@ -224,6 +224,7 @@ int buildProof(const solve::Geometry& g, const std::string& out, const po::varia
       if (p.solving) {
         std::cerr << ", solving: value in [" << p.lower << ", " << p.upper << "], horizon "
                   << p.horizon;
+        if (p.rootMoves > 0) std::cerr << ", move " << p.rootMove + 1 << "/" << p.rootMoves;
       }
       std::cerr << "   " << std::flush;
     };

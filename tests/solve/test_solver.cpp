@@ -1376,6 +1376,8 @@ TEST_CASE("zeroed tables start empty and keep what is stored (small and mapped)"
 TEST_CASE("progress reports hold the proven interval and leave the search unchanged") {
   // 4x4 (+2) on one thread: the same nodes with and without reports; every report's
   // interval holds the value, its nodes never fall, and its question lies in the interval.
+  // The root's move loop is reported with all 17 moves of the empty board (16 points and
+  // the pass), the move searched among them.
   const Geometry g(4, 4);
   SolveOptions o;
   o.ttLog2 = 18;
@@ -1390,6 +1392,7 @@ TEST_CASE("progress reports hold the proven interval and leave the search unchan
   CHECK(watched.value == plain.value);
   CHECK(watched.nodes == plain.nodes);
   uint64_t last = 0;
+  int inLoop = 0;
   for (const SolveProgress& p : reports) {
     CHECK(p.lower <= 2);
     CHECK(p.upper >= 2);
@@ -1398,7 +1401,14 @@ TEST_CASE("progress reports hold the proven interval and leave the search unchan
     CHECK((p.horizon == 0 || p.horizon >= defaultFirstDepth(16)));  // 0: before the first
     if (p.hasQuestion) CHECK((p.question > p.lower && p.question <= p.upper));
     last = p.nodes;
+    if (p.rootMoves > 0) {
+      CHECK(p.rootMoves == 17);
+      CHECK((p.rootMove >= 0 && p.rootMove < p.rootMoves));
+      CHECK((p.rootPoint >= -1 && p.rootPoint < 16));
+      ++inLoop;
+    }
   }
+  CHECK(inLoop > 0);
   // A stopped 4x5 search on two threads, White to move with komi: reports keep coming
   // until the limit, from Black's side with komi, and hold the bounds it returns.
   reports.clear();
