@@ -42,6 +42,7 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
                                                               opt.answers, opt.held)),
       bounds_(bounds ? bounds : ownBounds_.get()) {
   n_ = g_.points();
+  for (auto& k : killers_) k = {NO_KILLER, NO_KILLER};
   sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;
   historyFree_ = opt_.rules.ko == KoRule::SimpleForced;
   softCutDepth_ = opt_.softCutDepth >= 0 ? opt_.softCutDepth : n_ <= 16 ? 3 : 0;

@@ -126,6 +126,9 @@ class BusyTable {
 
 class Worker {
  public:
+  // An empty killer slot: no point (until session 28 the slots started as 0, so point 0,
+  // a corner, was tried first at every ply until a cut there set them).
+  static constexpr int8_t NO_KILLER = -2;
   // A worker for the table `tt`, with the root position's earlier history on its path;
   // `variant` perturbs the move ordering (lazy SMP: threads disagree on ties).
   // `bounds` (when given) is a memo of static bounds kept by the caller between workers
@@ -280,8 +283,8 @@ class Worker {
     Mask orA = 0, orB = 0, andA = ~Mask{0}, andB = ~Mask{0};
   };
   std::vector<PathPrefix> prefix_;
-  std::array<std::array<int8_t, 2>, 1024> killers_{};
-  std::array<uint32_t, MAX_POINTS> pointOrder_{};  // quiet moves: higher first (centre)
+  std::array<std::array<int8_t, 2>, 1024> killers_{};  // NO_KILLER until a cut sets them
+  std::array<uint32_t, MAX_POINTS> pointOrder_{};      // quiet moves: higher first (centre)
   // Memo of the Benson/territory bounds by position: the caller's, or ownBounds_.
   std::unique_ptr<StaticBoundsCache> ownBounds_;
   StaticBoundsCache* bounds_;
