@@ -636,6 +636,11 @@ SolveResult Solver::solve(const Position& position) {
         for (size_t i = first; i < last; ++i) {
           Worker wi(g_, opt_, *tt_, position, free, 0, boundsMemo(t));
           wi.pushPath(root, true);
+          if (t == 0) {  // the move thread 0 tests (SolveProgress::rootMove)
+            progress.rootPoint.store(moves[i]);
+            progress.rootDone.store(static_cast<int>(i));
+            progress.rootMoves.store(static_cast<int>(moves.size()));
+          }
           bool legal = true;
           const int d = decideMove(wi, pnt, opt_, root, moves[i], lo, legal);
           good[i] = legal && d == 1;
@@ -651,6 +656,7 @@ SolveResult Solver::solve(const Position& position) {
       if (opt_.firstBestOnly && !r.best.empty()) break;
     }
     r.allBest = !opt_.firstBestOnly && !unknown;
+    progress.rootMoves.store(0);
   }
   if (r.exact && opt_.principalVariation) {
     r.nodes +=

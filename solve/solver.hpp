@@ -73,6 +73,7 @@ struct SolveProgress {
   bool bestMoves = false;  // the value is known; the optimal moves are being tested
   // The MTD search's root move loop (one thread's): rootMove of rootMoves searched so far
   // in the current search, the point now searched (-1 the pass); rootMoves 0 outside it.
+  // With bestMoves: the root move whose test runs (thread 0's), of all legal root moves.
   int rootMove = 0, rootMoves = 0, rootPoint = -1;
 };
 

@@ -55,6 +55,9 @@ void progressLine(const solve::Geometry& g, const solve::SolveProgress& p, bool 
   o << head << p.lower << ", " << p.upper << "]";
   if (p.bestMoves) {
     o << ", testing the moves";
+    if (p.rootMoves > 0) {
+      o << " (" << p.rootMove + 1 << "/" << p.rootMoves << ": " << g.vertex(p.rootPoint) << ")";
+    }
   } else {
     if (p.horizon > 0) o << ", horizon " << p.horizon;
     if (p.hasQuestion) {

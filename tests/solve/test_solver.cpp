@@ -1409,6 +1409,27 @@ TEST_CASE("progress reports hold the proven interval and leave the search unchan
     }
   }
   CHECK(inLoop > 0);
+  // The optimal-move tests of 4x3 (a report at every 128 nodes): each report of that
+  // phase names one of the 13 legal moves of the empty board.
+  {
+    SolveOptions mo;
+    mo.ttLog2 = 18;
+    mo.principalVariation = false;
+    mo.progressSeconds = 0;
+    std::vector<SolveProgress> seen;
+    mo.onProgress = [&](const SolveProgress& p) { seen.push_back(p); };
+    const SolveResult r = Solver(Geometry(4, 3), mo).solve(Position{});
+    REQUIRE(r.exact);
+    int testing = 0;
+    for (const SolveProgress& p : seen) {
+      if (!p.bestMoves || p.rootMoves == 0) continue;
+      ++testing;
+      CHECK(p.rootMoves == 13);
+      CHECK((p.rootMove >= 0 && p.rootMove < 13));
+      CHECK((p.rootPoint >= -1 && p.rootPoint < 12));
+    }
+    CHECK(testing > 0);
+  }
   // A stopped 4x5 search on two threads, White to move with komi: reports keep coming
   // until the limit, from Black's side with komi, and hold the bounds it returns.
   reports.clear();
