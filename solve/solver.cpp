@@ -637,9 +637,7 @@ SolveResult Solver::solve(const Position& position) {
           Worker wi(g_, opt_, *tt_, position, free, 0, boundsMemo(t));
           wi.pushPath(root, true);
           if (t == 0) {  // the move thread 0 tests (SolveProgress::rootMove)
-            progress.rootPoint.store(moves[i]);
-            progress.rootDone.store(static_cast<int>(i));
-            progress.rootMoves.store(static_cast<int>(moves.size()));
+            progress.atRootMove(static_cast<int>(i), static_cast<int>(moves.size()), moves[i]);
           }
           bool legal = true;
           const int d = decideMove(wi, pnt, opt_, root, moves[i], lo, legal);

@@ -591,11 +591,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   for (int i = 0; i < count + nDeferred && !cut; ++i) {
     const int at = i < count ? i : deferred[i - count];  // index into moves
     const int move = moves[at];
-    if (rootBoard) {
-      rootBoard->rootPoint.store(move);
-      rootBoard->rootDone.store(i);
-      rootBoard->rootMoves.store(count + nDeferred);
-    }
+    if (rootBoard) rootBoard->atRootMove(i, count + nDeferred, move);
     const PlayedChild* pre = etc && move >= 0 ? &played[at] : nullptr;
     if (split && i > 0 && i < count && childBusy(n, move, captureMoves, pre)) {
       deferred[nDeferred++] = at;

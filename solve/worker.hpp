@@ -57,6 +57,12 @@ struct ProgressBoard {
   // The root's move loop: moves searched so far of rootMoves (0: not in the loop), and
   // the point being searched (-1 the pass).
   std::atomic<int> rootDone{0}, rootMoves{0}, rootPoint{-1};
+  // The root's move `done` (0-based) of `total` is searched now: point `point`.
+  void atRootMove(int done, int total, int point) {
+    rootPoint.store(point);
+    rootDone.store(done);
+    rootMoves.store(total);
+  }
   // Reporting: the searching threads call tick() every 128 nodes; the first to find the
   // next report due calls `report` (never two at once).
   std::function<void()> report;
