@@ -31,6 +31,33 @@ struct Visit {
   bool rootSide = true;
 };
 
+// First-best tables: the move list of a leaf whose static bounds give its value v (mover's
+// view), found without search: the first move in the order of the move tests (centre
+// first, the pass last or first: passFirst) after which the static bounds give -v for the
+// other side, marked partial (SOME_BEST); 0 when there is none, and the leaf is solved
+// like any other position. Testing such a position's moves can start a whole new game:
+// on 4x5, filling one of its own eyes lets the other side capture nearly the whole board.
+uint64_t staticLeafMoves(const Geometry& g, Mask own, Mask opp, int v, const SolveOptions& so) {
+  const auto passShown = [&] {
+    const ScoreBounds c = boundsAfterPasses(g, opp, own, 1, so.territory, so.answers, so.held);
+    return c.lower == c.upper && c.lower == -v;
+  };
+  const bool first = passFirst(g, own, opp, v);
+  if (first && passShown()) return PASS_BIT | SOME_BEST;
+  CompactBoard board(g);
+  board.setRaw(own, opp, -1, engine::Color::Empty);
+  for (int i = 0; i < g.points(); ++i) {
+    const int p = g.centreFirst()[i];
+    if (!board.isLegal(p, engine::Color::Black)) continue;
+    CompactBoard next = board;
+    next.play(p, engine::Color::Black);
+    const ScoreBounds c =
+        boundsAfterPasses(g, next.white(), next.black(), 0, so.territory, so.answers, so.held);
+    if (c.lower == c.upper && c.lower == -v) return (uint64_t{1} << p) | SOME_BEST;
+  }
+  return !first && passShown() ? PASS_BIT | SOME_BEST : 0;
+}
+
 }  // namespace
 
 ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) {
@@ -97,7 +124,21 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
     const uint64_t key = canonicalKey(g, v.own, v.opp, sym);
     if (!seen[v.rootSide].insert(key).second) continue;
     const Mask own = key & 0xFFFFFFFFu, opp = key >> 32;  // canonical orientation
+    // A leaf: its static bounds give its value.
+    const ScoreBounds b = boundsAfterPasses(g, own, opp, 0, so.territory, so.answers, so.held);
+    const bool leaf = b.lower == b.upper;
     auto it = solved.find(key);
+    const uint64_t leafMoves =
+        it == solved.end() && leaf && !o.allBest ? staticLeafMoves(g, own, opp, b.lower, so) : 0;
+    if (leafMoves) {
+      SolutionEntry e;
+      e.key = key;
+      e.value = b.lower;
+      e.best = leafMoves;
+      it = solved.emplace(key, e).first;
+      pr.entries = solved.size();
+      pr.lastValue = e.value;
+    }
     if (it == solved.end()) {
       if (o.maxSeconds > 0) {
         const double left = o.maxSeconds - secondsSince(start);
@@ -129,15 +170,15 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
       if (o.onProgress) o.onProgress(pr);
       if (secondsSince(lastSave) >= o.checkpointSeconds) save();
     }
-    // A leaf: its static bounds give its value.
-    const ScoreBounds b = boundsAfterPasses(g, own, opp, 0, so.territory, so.answers, so.held);
-    if (b.lower == b.upper) continue;
+    if (leaf) continue;
     // Children, centre first, pushed in reverse so that the walk visits them in that order.
     CompactBoard board(g);
     board.setRaw(own, opp, -1, engine::Color::Empty);
     std::vector<Visit> children;
     const uint64_t best = it->second.best;
-    for (int i = 0; i < g.points(); ++i) {
+    // The root's side follows the pass when it is listed and first in the order (passFirst).
+    const bool pass = v.rootSide && (best & PASS_BIT) && passFirst(g, own, opp, it->second.value);
+    for (int i = 0; i < g.points() && !pass; ++i) {
       const int p = g.centreFirst()[i];
       if (v.rootSide && !(best >> p & 1)) continue;
       if (!board.isLegal(p, engine::Color::Black)) continue;

@@ -401,6 +401,10 @@ void validate(const Geometry& g, const Position& p) {
 
 }  // namespace
 
+bool passFirst(const Geometry& g, Mask own, Mask opp, int v) {
+  return areaScore(g, own, opp) == v;
+}
+
 namespace {
 // The table size, checked before anything is allocated.
 int checkedTtLog2(int log2) {
@@ -616,6 +620,12 @@ SolveResult Solver::solve(const Position& position) {
     if (opt_.firstBestOnly) {  // centre first, the pass last (it ends the list already)
       std::sort(moves.begin(), moves.end() - 1,
                 [&](int a, int b) { return g_.centreRank(a) < g_.centreRank(b); });
+      // The pass first when the game could end now at the value (area score = value): then
+      // it is usually optimal and quick to confirm, while a point can be a long test (on
+      // 4x5, filling an own eye gives the other side nearly the whole board and a new game).
+      if (passFirst(g_, root.own, root.opp, lo)) {
+        std::rotate(moves.begin(), moves.end() - 1, moves.end());
+      }
     }
     std::vector<char> good(moves.size(), 0);
     bool unknown = false;  // a test stopped by a limit: the list may miss optimal moves

@@ -98,10 +98,10 @@ struct SolveOptions {
   int held = 0;
   bool bestMoves = true;  // list every optimal root move
   // With bestMoves: test the root moves centre first (Geometry::centreFirst, the pass
-  // last), one at a time, and stop at the first optimal one, so best holds that move
-  // alone. Deterministic (each test is exact, so the move does not depend on what the
-  // table knew); saves the tests of every later move, which in a won position are many
-  // (proof tables, solve/proof_table.hpp).
+  // last, or first when passFirst holds), one at a time, and stop at the first optimal
+  // one, so best holds that move alone. Deterministic (each test is exact, so the move does not
+  // depend on what the table knew); saves the tests of every later move, which in a won position
+  // are many (proof tables, solve/proof_table.hpp).
   bool firstBestOnly = false;
   bool principalVariation = true;
   // Iterative deepening: first depth (0: defaultFirstDepth(points)), step, and the
@@ -269,6 +269,12 @@ class ProofNumberTable;
 // Solves positions of one board geometry; keeps its transposition table between calls
 // (valid across calls: a stored result carries a summary of the positions its proof
 // played through and is reused only on paths that avoid them, see SOLVER.md).
+// The order of the first-best move tests and of the proof walk puts the pass first when
+// the game could end now at the position's value v for the mover (own): its area score is
+// v. Then the pass is usually optimal and quick to confirm, while testing a point first
+// can start a new game (docs/SOLVER.md, session 29).
+bool passFirst(const Geometry& g, Mask own, Mask opp, int v);
+
 class Solver {
  public:
   Solver(const Geometry& geometry, SolveOptions options = {});
