@@ -84,6 +84,8 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   so.maxNodes = 0;
   Solver* self = nullptr;
   auto lastSave = Clock::now();
+  Mask solvingOwn = 0, solvingOpp = 0;  // the position whose solve is running
+  auto solvingSince = Clock::now();
   const auto save = [&] {
     saveSolverState(state, g, o.rules, *self->sharedTable(), "proof table build");
     lastSave = Clock::now();
@@ -99,6 +101,8 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
       now.upper = sp.upper;
       now.horizon = sp.horizon;
       now.rootMove = sp.rootMove, now.rootMoves = sp.rootMoves;
+      now.solvingBlack = solvingOwn, now.solvingWhite = solvingOpp;
+      now.solvingSeconds = secondsSince(solvingSince);
       now.seconds = secondsSince(start);
       o.onProgress(now);
     }
@@ -150,6 +154,7 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
       }
       Position pos;
       pos.black = own, pos.white = opp;
+      solvingOwn = own, solvingOpp = opp, solvingSince = Clock::now();
       const SolveResult r = solver.solve(pos);
       pr.nodes += r.nodes;
       if (!r.exact) {
@@ -218,6 +223,7 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
       }
       Position pos;
       pos.black = own, pos.white = opp;
+      solvingOwn = own, solvingOpp = opp, solvingSince = Clock::now();
       const SolveResult r = solver.solve(pos);
       pr.nodes += r.nodes;
       if (r.exact && static_cast<int>(r.value) != value) {

@@ -11,11 +11,11 @@
 // (passFirst, solver.hpp; session 29); where the other side is to move, the position after
 // every legal move and after a pass. A position whose static bounds already give its value
 // is a leaf (in a first-best table listed with the first move the static bounds show
-// optimal, when there is one, instead of a searched one). Every position is taken as a fresh game start, like the complete tables'
-// entries (no history, no ko point, no pass before it), and solved as such. Since every
-// stored value and move set is exact, the walk and the file do not depend on how much
-// the solver's table knew: a build stopped and resumed from its checkpoint writes the
-// very bytes an unbroken one does.
+// optimal, when there is one, instead of a searched one). Every position is taken as a
+// fresh game start, like the complete tables' entries (no history, no ko point, no pass
+// before it), and solved as such. Since every stored value and move set is exact, the
+// walk and the file do not depend on how much the solver's table knew: a build stopped
+// and resumed from its checkpoint writes the very bytes an unbroken one does.
 #pragma once
 
 #include <cstdint>
@@ -42,8 +42,9 @@ struct ProofTableOptions {
   }();
   // true: every position with all its optimal moves; false: with the one the walk follows
   // (the first optimal move centre first in the canonical orientation, the pass last or
-  // first as above; at the other side's positions too; at a leaf see above). The same positions and values either way; false
-  // skips the tests of the later moves (SolveOptions::firstBestOnly).
+  // first as above; at the other side's positions too; at a leaf see above). The same
+  // positions and values either way; false skips the tests of the later moves
+  // (SolveOptions::firstBestOnly).
   bool allBest = true;
   // Also every other position the solver's table holds an exact value for as a fresh game
   // start (no pass, no ko point; a stored result is usable on a path with no earlier

@@ -782,4 +782,19 @@ Position positionFromDiagram(const std::string& diagram, Color toMove, engine::B
   return p;
 }
 
+std::string diagramOf(const Geometry& g, Mask black, Mask white) {
+  CompactBoard b(g);
+  b.setRaw(black, white, -1, Color::Empty);
+  std::string out;
+  for (const char c : engine::boardToString(b.toEngine())) {
+    if (c == '\n') {
+      out += '/';
+    } else if (c != ' ') {
+      out += c;
+    }
+  }
+  if (!out.empty() && out.back() == '/') out.pop_back();
+  return out;
+}
+
 }  // namespace solve

@@ -330,4 +330,8 @@ class Solver {
 Position positionFromDiagram(const std::string& diagram, engine::Color toMove,
                              engine::BoardSize& size);
 
+// The stones as a one-line diagram, rows top first separated by '/' ("X..X/XXX./..."), the
+// form fgo solve --position and fgo tables build --root read.
+std::string diagramOf(const Geometry& g, Mask black, Mask white);
+
 }  // namespace solve

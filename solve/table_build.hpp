@@ -86,6 +86,10 @@ struct BuildProgress {
   double lower = 0, upper = 0;
   int horizon = 0;
   int rootMove = 0, rootMoves = 0;  // its root move loop (SolveProgress::rootMove)
+  // The position being solved (Black to move, canonical orientation) and how long its
+  // solve has run, so that a build stuck on one position can name it.
+  Mask solvingBlack = 0, solvingWhite = 0;
+  double solvingSeconds = 0;
 };
 
 struct TableBuildOptions {

@@ -209,13 +209,25 @@ int buildProof(const solve::Geometry& g, const std::string& out, const po::varia
     o.search.bisect = false;
     o.search.firstGuess = vm["guess"].as<int>();
   }
+  const double nameSlow = vm["name-slow"].as<double>();
+  if (!(nameSlow >= 0)) throw UsageError("--name-slow must be >= 0");
   const bool quiet = vm.count("quiet") > 0;
   if (!quiet) {
     auto last = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-    o.onProgress = [last](const solve::BuildProgress& p) mutable {
+    uint64_t named = UINT64_MAX;  // the last position named as slow (its entry count)
+    o.onProgress = [last, named, nameSlow, &g](const solve::BuildProgress& p) mutable {
       const auto now = std::chrono::steady_clock::now();
       if (now - last < std::chrono::milliseconds(250)) return;
       last = now;
+      // A slow solve: name its position once, so that it can be studied alone (fgo solve
+      // --position DIAGRAM), then go on with the bar.
+      if (p.solving && p.solvingSeconds >= nameSlow && named != p.entries) {
+        named = p.entries;
+        std::cerr << "\n[proof] position " << p.entries + 1 << " has been solving for "
+                  << std::fixed << std::setprecision(0) << p.solvingSeconds
+                  << " s: " << solve::diagramOf(g, p.solvingBlack, p.solvingWhite)
+                  << " (Black to move)\n";
+      }
       const double nodes = static_cast<double>(p.nodes + p.running);
       std::cerr << "\r[proof] " << p.entries << " positions solved, nodes " << std::setprecision(3)
                 << std::scientific << nodes << " (" << (p.seconds > 0 ? nodes / p.seconds : 0.0)
@@ -260,6 +272,7 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   if (vm.count("guess")) throw UsageError("--guess applies to proof tables only");
   if (vm.count("root")) throw UsageError("--root applies to proof tables only");
   if (vm.count("first-best")) throw UsageError("--first-best applies to proof tables only");
+  if (!vm["name-slow"].defaulted()) throw UsageError("--name-slow applies to proof tables only");
   if (vm.count("with-solved") || !vm["harvest-nodes"].defaulted()) {
     throw UsageError("--with-solved and --harvest-nodes apply to proof tables only");
   }
@@ -360,6 +373,9 @@ int runBuild(const std::vector<std::string>& args) {
       "byte across interrupted builds)")(
       "harvest-nodes", po::value<uint64_t>()->default_value(20000),
       "with --with-solved: node budget for each added position's optimal moves")(
+      "name-slow", po::value<double>()->default_value(60),
+      "--solve with a proof table: print the diagram of a position whose solve has run this "
+      "many seconds (once each; with the progress bar)")(
       "out", po::value(&out), "output file (default: the table the engine loads / solveWxH.fgt)")(
       "rules", po::value<std::string>()->default_value("psk"),
       "--solve: psk, simple, tromp-taylor")(

@@ -305,6 +305,43 @@ TEST_CASE("a first-best table's lists are read as partial by advise and fgo solv
   fs::remove_all(dir);
 }
 
+TEST_CASE("a proof build's progress names the position being solved") {
+  // Reports from inside the solves carry their position (so that fgo can print a slow
+  // one); each is a position of the finished table, and its diagram reads back.
+  const Geometry g(4, 3);
+  const fs::path dir = tempDir("proof", "named");
+  ProofTableOptions o = proofOptions(dir / "p.fgt");
+  o.progressSeconds = 1e-9;
+  std::vector<BuildProgress> inside;
+  o.onProgress = [&](const BuildProgress& p) {
+    if (p.solving) inside.push_back(p);
+  };
+  REQUIRE(buildProofTable(g, o).complete);
+  REQUIRE(inside.size() > 10);
+  const SolutionTable t = SolutionTable::load(dir / "p.fgt", g, Rules{});
+  for (const BuildProgress& p : inside) {
+    int value = 0;
+    uint64_t best = 0;
+    CHECK(t.lookup(p.solvingBlack, p.solvingWhite, value, best));
+    int sym = 0;
+    CHECK(canonicalKey(g, p.solvingBlack, p.solvingWhite, sym) ==
+          (p.solvingBlack | uint64_t{p.solvingWhite} << 32));
+    CHECK(p.solvingSeconds >= 0);
+    CHECK(p.solvingSeconds <= p.seconds);
+    engine::BoardSize size;
+    std::string diagram = diagramOf(g, p.solvingBlack, p.solvingWhite);
+    std::replace(diagram.begin(), diagram.end(), '/', '\n');  // as fgo reads it
+    const Position back = positionFromDiagram(diagram, engine::Color::Black, size);
+    CHECK(size.width == 4);
+    CHECK(size.height == 3);
+    CHECK(back.black == p.solvingBlack);
+    CHECK(back.white == p.solvingWhite);
+  }
+  // The diagram's form: rows top first, '/' between them.
+  CHECK(diagramOf(Geometry(3, 2), Mask{1} << 0, Mask{1} << 5) == "X../..O");
+  fs::remove_all(dir);
+}
+
 TEST_CASE("table entries: the partial-list bit is read, higher bits refused") {
   std::vector<SolutionEntry> entries(2);
   entries[0].key = 5, entries[0].value = 3, entries[0].best = SOME_BEST | 2;
