@@ -32,22 +32,20 @@ struct Visit {
 };
 
 // First-best tables: the move list of a leaf whose static bounds give its value v (mover's
-// view), found without search: the first move in the order of the move tests (centre
-// first, the pass last or first: passFirst) after which the static bounds give -v for the
-// other side, marked partial (SOME_BEST); 0 when there is none, and the leaf is solved
-// like any other position. Testing such a position's moves can start a whole new game:
-// on 4x5, filling one of its own eyes lets the other side capture nearly the whole board.
+// view), found without search: the first move in moveTestOrder after which the static
+// bounds give -v for the other side, marked partial (SOME_BEST); 0 when there is none, and
+// the leaf is solved like any other position. Testing such a position's moves can start a
+// whole new game: on 4x5, filling one of its own eyes lets the other side capture nearly
+// the whole board.
 uint64_t staticLeafMoves(const Geometry& g, Mask own, Mask opp, int v, const SolveOptions& so) {
-  const auto passShown = [&] {
-    const ScoreBounds c = boundsAfterPasses(g, opp, own, 1, so.territory, so.answers, so.held);
-    return c.lower == c.upper && c.lower == -v;
-  };
-  const bool first = passFirst(g, own, opp, v);
-  if (first && passShown()) return PASS_BIT | SOME_BEST;
   CompactBoard board(g);
   board.setRaw(own, opp, -1, engine::Color::Empty);
-  for (int i = 0; i < g.points(); ++i) {
-    const int p = g.centreFirst()[i];
+  for (const int p : moveTestOrder(g, own, opp, v)) {
+    if (p < 0) {  // the pass: the position scored as it stands is also possible after it
+      const ScoreBounds c = boundsAfterPasses(g, opp, own, 1, so.territory, so.answers, so.held);
+      if (c.lower == c.upper && c.lower == -v) return PASS_BIT | SOME_BEST;
+      continue;
+    }
     if (!board.isLegal(p, engine::Color::Black)) continue;
     CompactBoard next = board;
     next.play(p, engine::Color::Black);
@@ -55,7 +53,7 @@ uint64_t staticLeafMoves(const Geometry& g, Mask own, Mask opp, int v, const Sol
         boundsAfterPasses(g, next.white(), next.black(), 0, so.territory, so.answers, so.held);
     if (c.lower == c.upper && c.lower == -v) return (uint64_t{1} << p) | SOME_BEST;
   }
-  return !first && passShown() ? PASS_BIT | SOME_BEST : 0;
+  return 0;
 }
 
 }  // namespace
@@ -176,24 +174,35 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
       if (secondsSince(lastSave) >= o.checkpointSeconds) save();
     }
     if (leaf) continue;
-    // Children, centre first, pushed in reverse so that the walk visits them in that order.
+    // Children pushed in reverse so that the walk visits them in order: the root's side's
+    // first listed move in moveTestOrder; every legal move of the other side, centre
+    // first, and its pass.
     CompactBoard board(g);
     board.setRaw(own, opp, -1, engine::Color::Empty);
     std::vector<Visit> children;
     const uint64_t best = it->second.best;
-    // The root's side follows the pass when it is listed and first in the order (passFirst).
-    const bool pass = v.rootSide && (best & PASS_BIT) && passFirst(g, own, opp, it->second.value);
-    for (int i = 0; i < g.points() && !pass; ++i) {
-      const int p = g.centreFirst()[i];
-      if (v.rootSide && !(best >> p & 1)) continue;
-      if (!board.isLegal(p, engine::Color::Black)) continue;
-      CompactBoard next = board;
-      next.play(p, engine::Color::Black);
-      children.push_back({next.white(), next.black(), !v.rootSide});
-      if (v.rootSide) break;  // the first optimal move in centre order
-    }
-    if (!v.rootSide || (children.empty() && (best & PASS_BIT))) {
-      children.push_back({opp, own, !v.rootSide});
+    if (v.rootSide) {
+      for (const int p : moveTestOrder(g, own, opp, it->second.value)) {
+        if (!(best >> (p < 0 ? 32 : p) & 1)) continue;
+        if (p < 0) {
+          children.push_back({opp, own, false});
+          break;
+        }
+        if (!board.isLegal(p, engine::Color::Black)) continue;
+        CompactBoard next = board;
+        next.play(p, engine::Color::Black);
+        children.push_back({next.white(), next.black(), false});
+        break;
+      }
+    } else {
+      for (int i = 0; i < g.points(); ++i) {
+        const int p = g.centreFirst()[i];
+        if (!board.isLegal(p, engine::Color::Black)) continue;
+        CompactBoard next = board;
+        next.play(p, engine::Color::Black);
+        children.push_back({next.white(), next.black(), true});
+      }
+      children.push_back({opp, own, true});
     }
     for (auto c = children.rbegin(); c != children.rend(); ++c) stack.push_back(*c);
   }

@@ -401,8 +401,18 @@ void validate(const Geometry& g, const Position& p) {
 
 }  // namespace
 
-bool passFirst(const Geometry& g, Mask own, Mask opp, int v) {
-  return areaScore(g, own, opp) == v;
+std::vector<int> moveTestOrder(const Geometry& g, Mask own, Mask opp, int v) {
+  const bool passFirst = areaScore(g, own, opp) == v;
+  std::vector<int> order, eyes;
+  if (passFirst) order.push_back(-1);
+  for (int i = 0; i < g.points(); ++i) {
+    const int p = g.centreFirst()[i];
+    const bool eye = !((own | opp) >> p & 1) && (g.neighbours(p) & ~own) == 0;
+    (eye ? eyes : order).push_back(p);
+  }
+  order.insert(order.end(), eyes.begin(), eyes.end());
+  if (!passFirst) order.push_back(-1);
+  return order;
 }
 
 namespace {
@@ -617,15 +627,12 @@ SolveResult Solver::solve(const Position& position) {
   if (r.exact && opt_.bestMoves) {
     progress.phase.store(1);
     std::vector<int> moves = legalRootMoves(g_, root, opt_.rules);
-    if (opt_.firstBestOnly) {  // centre first, the pass last (it ends the list already)
-      std::sort(moves.begin(), moves.end() - 1,
-                [&](int a, int b) { return g_.centreRank(a) < g_.centreRank(b); });
-      // The pass first when the game could end now at the value (area score = value): then
-      // it is usually optimal and quick to confirm, while a point can be a long test (on
-      // 4x5, filling an own eye gives the other side nearly the whole board and a new game).
-      if (passFirst(g_, root.own, root.opp, lo)) {
-        std::rotate(moves.begin(), moves.end() - 1, moves.end());
-      }
+    if (opt_.firstBestOnly) {  // the legal moves in moveTestOrder
+      const std::vector<int> order = moveTestOrder(g_, root.own, root.opp, lo);
+      std::array<int, MAX_POINTS + 1> rank{};  // by point + 1 (0: the pass)
+      for (size_t i = 0; i < order.size(); ++i) rank[order[i] + 1] = static_cast<int>(i);
+      std::sort(moves.begin(), moves.end(),
+                [&](int a, int b) { return rank[a + 1] < rank[b + 1]; });
     }
     std::vector<char> good(moves.size(), 0);
     bool unknown = false;  // a test stopped by a limit: the list may miss optimal moves

@@ -97,11 +97,11 @@ struct SolveOptions {
   // found by a local search of up to `held` own moves (0: off; docs/SOLVER.md).
   int held = 0;
   bool bestMoves = true;  // list every optimal root move
-  // With bestMoves: test the root moves centre first (Geometry::centreFirst, the pass
-  // last, or first when passFirst holds), one at a time, and stop at the first optimal
-  // one, so best holds that move alone. Deterministic (each test is exact, so the move does not
-  // depend on what the table knew); saves the tests of every later move, which in a won position
-  // are many (proof tables, solve/proof_table.hpp).
+  // With bestMoves: test the root moves in moveTestOrder (centre first, own eye fills
+  // after the other points, the pass last or first), one at a time, and stop at the first
+  // optimal one, so best holds that move alone. Deterministic (each test is exact, so the move does
+  // not depend on what the table knew); saves the tests of every later move, which in a won
+  // position are many (proof tables, solve/proof_table.hpp).
   bool firstBestOnly = false;
   bool principalVariation = true;
   // Iterative deepening: first depth (0: defaultFirstDepth(points)), step, and the
@@ -269,11 +269,13 @@ class ProofNumberTable;
 // Solves positions of one board geometry; keeps its transposition table between calls
 // (valid across calls: a stored result carries a summary of the positions its proof
 // played through and is reused only on paths that avoid them, see SOLVER.md).
-// The order of the first-best move tests and of the proof walk puts the pass first when
-// the game could end now at the position's value v for the mover (own): its area score is
-// v. Then the pass is usually optimal and quick to confirm, while testing a point first
-// can start a new game (docs/SOLVER.md, session 29).
-bool passFirst(const Geometry& g, Mask own, Mask opp, int v);
+// The order of the first-best move tests and of the proof walk's choice (session 29): the
+// points centre first (Geometry::centreFirst), those that fill one of the mover's own
+// single-point eyes after the others, and the pass last, or first when the game could end
+// now at the position's value v for the mover (own): its area score is v. Then the pass is
+// usually optimal and quick to confirm, while testing an eye fill first can start a new
+// game (docs/SOLVER.md, session 29). Every point and the pass (-1), legal or not.
+std::vector<int> moveTestOrder(const Geometry& g, Mask own, Mask opp, int v);
 
 class Solver {
  public:

@@ -73,19 +73,28 @@ size_t walk(const Geometry& g, const SolutionTable& t, Mask rootOwn, Mask rootOp
     if (b.lower == b.upper) continue;
     CompactBoard board(g);
     board.setRaw(own, opp, -1, engine::Color::Empty);
-    // The root's side passes when the pass is listed and the area score is the value.
-    bool followed = false;
-    const bool pass = v.rootSide && (best & PASS_BIT) && areaScore(g, own, opp) == value;
-    for (int i = 0; i < g.points() && !(v.rootSide && followed) && !pass; ++i) {
-      const int p = g.centreFirst()[i];
-      if (v.rootSide && !(best >> p & 1)) continue;
+    if (v.rootSide) {  // its first listed move in moveTestOrder
+      for (const int p : moveTestOrder(g, own, opp, value)) {
+        if (!(best >> (p < 0 ? 32 : p) & 1)) continue;
+        if (p < 0) {
+          stack.push_back({opp, own, false});
+          break;
+        }
+        if (!board.isLegal(p, engine::Color::Black)) continue;
+        CompactBoard next = board;
+        next.play(p, engine::Color::Black);
+        stack.push_back({next.white(), next.black(), false});
+        break;
+      }
+      continue;
+    }
+    for (int p = 0; p < g.points(); ++p) {  // every move of the other side, and its pass
       if (!board.isLegal(p, engine::Color::Black)) continue;
       CompactBoard next = board;
       next.play(p, engine::Color::Black);
-      stack.push_back({next.white(), next.black(), !v.rootSide});
-      followed = true;
+      stack.push_back({next.white(), next.black(), true});
     }
-    if (!v.rootSide || !followed) stack.push_back({opp, own, !v.rootSide});
+    stack.push_back({opp, own, true});
   }
   CHECK(missing == 0);
   return seen.size();
@@ -174,6 +183,26 @@ TEST_CASE("the other exact positions of the solver's table agree with the comple
   fs::remove_all(dir);
 }
 
+TEST_CASE("the order of the first-best move tests") {
+  // 3x3, X.X/XXX/X.X for the mover: the empty points 1 and 7 are its single-point eyes,
+  // so they come last among the points; the area score is 9.
+  const Geometry g(3, 3);
+  const Mask own = g.all() & ~(Mask{1} << 1) & ~(Mask{1} << 7);
+  std::vector<int> o = moveTestOrder(g, own, 0, 9);
+  REQUIRE(o.size() == 10);
+  CHECK(o.front() == -1);       // area score 9 = the value: the pass first
+  CHECK(o[o.size() - 2] == 1);  // the eyes last, centre first among them (1 before 7: the
+  CHECK(o.back() == 7);         // same distance, lower number first)
+  o = moveTestOrder(g, own, 0, 8);
+  CHECK(o.back() == -1);  // not the value: the pass last
+  CHECK(o[o.size() - 3] == 1);
+  // The empty board: plain centre order, then the pass.
+  o = moveTestOrder(g, 0, 0, 9);
+  CHECK(o.front() == 4);
+  CHECK(o.back() == -1);
+  for (int i = 0; i < 9; ++i) CHECK(o[i] == g.centreFirst()[i]);
+}
+
 TEST_CASE("a first-best proof table has the same positions, one optimal move each") {
   const fs::path dir = tempDir("proof", "first");
   for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 3}, std::pair{4, 2}}) {
@@ -192,52 +221,62 @@ TEST_CASE("a first-best proof table has the same positions, one optimal move eac
     const SolutionTable a = SolutionTable::load(dir / "all.fgt", g, Rules{});
     const SolutionTable f = SolutionTable::load(dir / "first.fgt", g, Rules{});
     REQUIRE(f.entries().size() == a.entries().size());
-    size_t fewer = 0, staticLists = 0, passesFirst = 0;
+    size_t fewer = 0, staticLists = 0, reordered = 0;
     for (size_t i = 0; i < a.entries().size(); ++i) {
       const SolutionEntry& x = a.entries()[i];
       const SolutionEntry& y = f.entries()[i];
       REQUIRE(x.key == y.key);
       CHECK(x.value == y.value);
-      // The first optimal move in centre order, the pass only when no point is one (or
-      // first, when the area score is the value), marked as a partial list. At a leaf
-      // (static bounds give its value) the first move after which the static bounds give
-      // the value, when there is one.
+      // The first optimal move in moveTestOrder, marked as a partial list. At a leaf
+      // (static bounds give its value) the first move in that order after which the static
+      // bounds give the value, when there is one.
       CHECK_FALSE(x.best & SOME_BEST);
       const Mask own = x.key & 0xFFFFFFFFu, opp = x.key >> 32;
-      const ScoreBounds b = boundsAfterPasses(g, own, opp, 0);
-      const bool passFirst = areaScore(g, own, opp) == x.value;
-      passesFirst += passFirst && (x.best & PASS_BIT) && x.best != PASS_BIT;
-      uint64_t expected = x.best;
-      for (int i = 0; i < g.points() && !(passFirst && (x.best & PASS_BIT)); ++i) {
-        const int p = g.centreFirst()[i];
-        if (x.best >> p & 1) {
-          expected = uint64_t{1} << p;
+      const std::vector<int> order = moveTestOrder(g, own, opp, x.value);
+      uint64_t expected = 0;
+      for (const int p : order) {
+        const uint64_t bit = p < 0 ? PASS_BIT : uint64_t{1} << p;
+        if (x.best & bit) {
+          expected = bit;
           break;
         }
       }
-      if (passFirst && (x.best & PASS_BIT)) expected = PASS_BIT;
+      REQUIRE(expected != 0);
+      // The order's effect: the pass or a point taken before an optimal point that comes
+      // earlier in plain centre order.
+      for (int i = 0; i < g.points(); ++i) {
+        const int p = g.centreFirst()[i];
+        if (x.best >> p & 1) {
+          reordered += expected != uint64_t{1} << p;
+          break;
+        }
+      }
+      const ScoreBounds b = boundsAfterPasses(g, own, opp, 0);
       if (b.lower == b.upper && y.best != (expected | SOME_BEST)) {
         ++staticLists;
         CHECK(std::popcount(y.best & ~SOME_BEST) == 1);
         CHECK((y.best & SOME_BEST) != 0);
         CHECK((y.best & ~SOME_BEST & ~x.best) == 0);  // an optimal move
-        if (!(y.best & PASS_BIT)) {  // the static bounds show it: the first such point
-          CompactBoard board(g);
-          board.setRaw(own, opp, -1, engine::Color::Empty);
-          bool first = true;
-          for (int i = 0; i < g.points(); ++i) {
-            const int p = g.centreFirst()[i];
+        // The static bounds show it optimal, and no move before it in the order.
+        CompactBoard board(g);
+        board.setRaw(own, opp, -1, engine::Color::Empty);
+        uint64_t shown = 0;
+        for (const int p : order) {
+          ScoreBounds c{};
+          if (p < 0) {
+            c = boundsAfterPasses(g, opp, own, 1);
+          } else {
             if (!board.isLegal(p, engine::Color::Black)) continue;
             CompactBoard next = board;
             next.play(p, engine::Color::Black);
-            const ScoreBounds c = boundsAfterPasses(g, next.white(), next.black(), 0);
-            if (c.lower != c.upper || c.lower != -x.value) continue;
-            CHECK(first);
-            CHECK(y.best == ((uint64_t{1} << p) | SOME_BEST));
-            first = false;
+            c = boundsAfterPasses(g, next.white(), next.black(), 0);
           }
-          CHECK_FALSE(first);
+          if (c.lower == c.upper && c.lower == -x.value) {
+            shown = p < 0 ? PASS_BIT : uint64_t{1} << p;
+            break;
+          }
         }
+        CHECK(y.best == (shown | SOME_BEST));
       } else {
         CHECK(y.best == (expected | SOME_BEST));
       }
@@ -245,7 +284,7 @@ TEST_CASE("a first-best proof table has the same positions, one optimal move eac
     }
     CHECK(fewer > 0);
     if (w == 4 && h == 3) CHECK(staticLists > 0);  // leaves whose move the statics named
-    CHECK(passesFirst > 0);  // positions where the pass came before optimal points
+    CHECK(reordered > 0);  // the pass or a non-eye point before an earlier optimal point
     CHECK(walk(g, f, 0, 0) >= f.entries().size());
   }
   fs::remove_all(dir);
