@@ -6,10 +6,10 @@
 // ("Proof tables").
 //
 // Which positions: the root; at a position where the root's side is to move, the position
-// after its first optimal move in centre order (Geometry::centreFirst) in the canonical
-// orientation, the pass last, or first when the area score already equals the value
-// (passFirst, solver.hpp; session 29); where the other side is to move, the position after
-// every legal move and after a pass. A position whose static bounds already give its value
+// after its first optimal move in moveTestOrder (solver.hpp: centre first in the canonical
+// orientation, own eye fills after the other points, the pass last, or first when the
+// area score already equals the value; session 29); where the other side is to move, the
+// position after every legal move and after a pass. A position whose static bounds already give its value
 // is a leaf (in a first-best table listed with the first move the static bounds show
 // optimal, when there is one, instead of a searched one). Every position is taken as a
 // fresh game start, like the complete tables' entries (no history, no ko point, no pass
@@ -41,8 +41,8 @@ struct ProofTableOptions {
     return s;
   }();
   // true: every position with all its optimal moves; false: with the one the walk follows
-  // (the first optimal move centre first in the canonical orientation, the pass last or
-  // first as above; at the other side's positions too; at a leaf see above). The same
+  // (the first optimal move in moveTestOrder; at the other side's positions too; at a
+  // leaf see above). The same
   // positions and values either way; false skips the tests of the later moves
   // (SolveOptions::firstBestOnly).
   bool allBest = true;
