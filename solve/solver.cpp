@@ -403,13 +403,30 @@ void validate(const Geometry& g, const Position& p) {
 
 std::vector<int> moveTestOrder(const Geometry& g, Mask own, Mask opp, int v) {
   const bool passFirst = areaScore(g, own, opp) == v;
-  std::vector<int> order, eyes;
+  std::vector<int> order, ataris, eyes;
   if (passFirst) order.push_back(-1);
+  CompactBoard board(g);
+  board.setRaw(own, opp, -1, Color::Empty);
   for (int i = 0; i < g.points(); ++i) {
     const int p = g.centreFirst()[i];
-    const bool eye = !((own | opp) >> p & 1) && (g.neighbours(p) & ~own) == 0;
-    (eye ? eyes : order).push_back(p);
+    const bool empty = !((own | opp) >> p & 1);
+    if (empty && (g.neighbours(p) & ~own) == 0) {
+      eyes.push_back(p);
+      continue;
+    }
+    // A self-atari: the play captures nothing and leaves its chain, of two stones or
+    // more, with one liberty.
+    bool atari = false;
+    if (empty && board.isLegal(p, Color::Black)) {
+      CompactBoard next = board;
+      if (!next.play(p, Color::Black)) {
+        const Mask chain = g.flood(Mask{1} << p, next.black());
+        atari = popcount(chain) >= 2 && popcount(g.expand(chain) & next.empty()) == 1;
+      }
+    }
+    (atari ? ataris : order).push_back(p);
   }
+  order.insert(order.end(), ataris.begin(), ataris.end());
   order.insert(order.end(), eyes.begin(), eyes.end());
   if (!passFirst) order.push_back(-1);
   return order;

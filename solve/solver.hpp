@@ -270,11 +270,13 @@ class ProofNumberTable;
 // (valid across calls: a stored result carries a summary of the positions its proof
 // played through and is reused only on paths that avoid them, see SOLVER.md).
 // The order of the first-best move tests and of the proof walk's choice (session 29): the
-// points centre first (Geometry::centreFirst), those that fill one of the mover's own
-// single-point eyes after the others, and the pass last, or first when the game could end
-// now at the position's value v for the mover (own): its area score is v. Then the pass is
-// usually optimal and quick to confirm, while testing an eye fill first can start a new
-// game (docs/SOLVER.md, session 29). Every point and the pass (-1), legal or not.
+// points centre first (Geometry::centreFirst), then the self-ataris (plays that capture
+// nothing and leave their chain of two stones or more with one liberty), then the fills
+// of the mover's own single-point eyes, and the pass last, or first when the game could
+// end now at the position's value v for the mover (own): its area score is v. Then the
+// pass is usually optimal and quick to confirm, while testing an eye fill or a self-atari
+// first can start a new game (docs/SOLVER.md, session 29). Every point and the pass (-1),
+// legal or not.
 std::vector<int> moveTestOrder(const Geometry& g, Mask own, Mask opp, int v);
 
 class Solver {

@@ -196,6 +196,21 @@ TEST_CASE("the order of the first-best move tests") {
   o = moveTestOrder(g, own, 0, 8);
   CHECK(o.back() == -1);  // not the value: the pass last
   CHECK(o[o.size() - 3] == 1);
+  // A self-atari after the other points: in the 4x5 position where a build stalled in
+  // session 29, D4 (point 7) leaves Black's six stones with one liberty, C1 (point 18)
+  // captures; centre first, D4 would come first.
+  {
+    const Geometry g45(4, 5);
+    std::string d = "OOOO/OOX./OXXX/OOXO/OO.O";
+    std::replace(d.begin(), d.end(), '/', '\n');
+    engine::BoardSize size;
+    const Position p = positionFromDiagram(d, engine::Color::Black, size);
+    const std::vector<int> o45 = moveTestOrder(g45, p.black, p.white, 20);
+    const auto at = [&](int q) { return std::find(o45.begin(), o45.end(), q) - o45.begin(); };
+    CHECK(g45.centreRank(7) < g45.centreRank(18));
+    CHECK(at(18) < at(7));
+    CHECK(o45.back() == -1);
+  }
   // The empty board: plain centre order, then the pass.
   o = moveTestOrder(g, 0, 0, 9);
   CHECK(o.front() == 4);

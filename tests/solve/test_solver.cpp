@@ -592,7 +592,9 @@ TEST_CASE("best moves and the principal variation are optimal") {
 
 TEST_CASE("firstBestOnly gives the first optimal move centre first, on 1 and 2 threads") {
   // Positions with history, ko and passes from random games on 3x3 and 2x4: the one move
-  // listed is the full list's first in centre order (the pass last).
+  // listed is the full list's first in moveTestOrder (centre first, self-ataris and own
+  // eye fills after the other points, the pass last or first).
+  int reordered = 0;
   for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 2}}) {
     const Geometry g(w, h);
     int compared = 0, single = 0;
@@ -613,15 +615,26 @@ TEST_CASE("firstBestOnly gives the first optimal move centre first, on 1 and 2 t
         REQUIRE(r.exact);
         CHECK(r.value == full.value);
         REQUIRE(r.best.size() == 1);
-        CHECK(r.best[0] == *std::min_element(full.best.begin(), full.best.end(), [&](int a, int b) {
-                return (a < 0 ? 99 : g.centreRank(a)) < (b < 0 ? 99 : g.centreRank(b));
-              }));
+        const bool black = p.toMove == engine::Color::Black;
+        const std::vector<int> order =
+            moveTestOrder(g, black ? p.black : p.white, black ? p.white : p.black,
+                          static_cast<int>(black ? full.value : -full.value));
+        const auto expected = std::find_if(order.begin(), order.end(), [&](int m) {
+          return std::find(full.best.begin(), full.best.end(), m) != full.best.end();
+        });
+        REQUIRE(expected != order.end());
+        CHECK(r.best[0] == *expected);
+        reordered +=
+            *expected != *std::min_element(full.best.begin(), full.best.end(), [&](int a, int b) {
+              return (a < 0 ? 99 : g.centreRank(a)) < (b < 0 ? 99 : g.centreRank(b));
+            });
         ++compared;
       }
       single += full.best.size() == 1;
     }
     CHECK(single < 12);  // most positions have several optimal moves
   }
+  CHECK(reordered > 0);  // moveTestOrder differs from plain centre order
 }
 
 TEST_CASE("a limit that stops the move tests marks the list of optimal moves partial") {
