@@ -506,6 +506,7 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.inconsistent += s.inconsistent;
   into.etcCuts += s.etcCuts;
   into.staticEtcCuts += s.staticEtcCuts;
+  into.passChecks += s.passChecks;
   into.softCuts += s.softCuts;
   into.failMemoCuts += s.failMemoCuts;
   into.widthCuts += s.widthCuts;

@@ -163,6 +163,12 @@ struct SolveOptions {
   // searched again in full. Search effort only: what is returned is always the node's
   // proven bounds (docs/SOLVER.md, "Session 22").
   bool failMemo = true;
+  // One-sided, on boards without soft cuts near the horizon: two plies above the horizon
+  // the prover skips, unplayed, the moves after which the opponent's pass leaves it short
+  // of beta at the horizon (static bounds and area score; docs/SOLVER.md, "Session 30").
+  // Search effort only: a skipped move could not prove there, and its static upper bound
+  // stands in for its value's.
+  bool passCheck = true;
   // With oneSided: at the nodes of the side looking for a proof, try at most this many
   // moves in the move order, then give up on the node (0: every move). A proof that uses
   // only the first moves is still a proof, so every bound stays true, but a value whose
@@ -223,6 +229,7 @@ struct SearchStats {
   uint64_t etcCuts = 0;           // nodes cut by a child's table entry (enhanced cut-off)
   uint64_t staticEtcCuts = 0;     // nodes cut by a child's static bounds (staticEtc)
   uint64_t staticCuts = 0;        // nodes decided by the static bounds alone
+  uint64_t passChecks = 0;        // moves skipped unplayed two plies above the horizon (passCheck)
   uint64_t softCuts = 0;          // nodes given up at an undecided child (softCutDepth)
   uint64_t failMemoCuts = 0;      // nodes not searched again: a failure memo (failMemo)
   uint64_t widthCuts = 0;         // prover nodes given up after proverWidth moves

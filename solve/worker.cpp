@@ -307,6 +307,17 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
   return {-b.hi, -b.lo};
 }
 
+// A prover's child `pc` (the opponent to move) two plies above the horizon cannot reach
+// beta there: its table has no entry that could prove it, and after the opponent's pass
+// the prover, at the horizon, has neither static bounds nor an area score at beta. Then
+// the opponent's pass leaves the child undecided and a one-sided search gives the child
+// up (SolveOptions::passCheck). The leaf's own table entry is not read.
+bool Worker::cannotProve(const PlayedChild& pc, int beta) {
+  TTData e;
+  if (opt_.transpositions && tt_.probe(pc.key, pc.extra, e)) return false;
+  return bounds_->boundsAfterPasses(pc.opp, pc.own, 1).lower < beta;
+}
+
 // Liberties of the chains of `stones`, split by chains with exactly one liberty (`atari`)
 // and with more (`many`); one flood per chain.
 void Worker::libertySets(Mask stones, Mask empty, Mask& atari, Mask& many) const {
@@ -587,6 +598,12 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   // So the children's summaries and repetitions wait here until the loop ends.
   Summary children;
   int childrenRep = INT32_MAX;
+  // Two plies above the horizon, a prover's move can prove only if the opponent's pass
+  // after it leaves a horizon leaf decided at beta or above (cannotProve): the moves that
+  // cannot are skipped unplayed. Not where a soft cut gives up at the first undecided
+  // child, which a skip would turn into a cut-short loop (SolveOptions::passCheck).
+  const bool passCheck = opt_.passCheck && prover && width == 0 && depth == 2 &&
+                         softCutDepth_ < 2 && (beta > 0 || !sideMatters_);
   ProgressBoard* rootBoard = ply == rootPly_ && reportsRoot_ ? limits_.progress : nullptr;
   for (int i = 0; i < count + nDeferred && !cut; ++i) {
     const int at = i < count ? i : deferred[i - count];  // index into moves
@@ -595,6 +612,12 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     const PlayedChild* pre = etc && move >= 0 ? &played[at] : nullptr;
     if (split && i > 0 && i < count && childBusy(n, move, captureMoves, pre)) {
       deferred[nDeferred++] = at;
+      continue;
+    }
+    if (passCheck && pre && pre->rep < 0 && cannotProve(*pre, beta)) {
+      // Not played: the move's own static upper bound stands in for its search.
+      maxHi = std::max(maxHi, -bounds_->boundsAfterPasses(pre->own, pre->opp, 0).lower);
+      ++stats_.passChecks;
       continue;
     }
     bool legal;

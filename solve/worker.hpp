@@ -238,6 +238,7 @@ class Worker {
  private:
   friend class ProofSearch;  // solve/dfpn.hpp: df-pn over this worker's path and helpers
   bool limitHit();
+  bool cannotProve(const PlayedChild& pc, int beta);
   bool limitHitNow() const;  // a node, stop or time limit is reached (not the cancel flag)
 
  public:

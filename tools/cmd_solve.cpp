@@ -34,10 +34,11 @@ std::string statsJson(const solve::SearchStats& s) {
   std::ostringstream o;
   o << "{\"tt_hits\": " << s.ttHits << ", \"tt_history_refused\": " << s.ttHistoryRefused
     << ", \"not_stored\": " << s.notStored << ", \"etc_cuts\": " << s.etcCuts
-    << ", \"static_etc_cuts\": " << s.staticEtcCuts << ", \"soft_cuts\": " << s.softCuts
-    << ", \"fail_memo_cuts\": " << s.failMemoCuts << ", \"width_cuts\": " << s.widthCuts
-    << ", \"static_cuts\": " << s.staticCuts << ", \"horizon_leaves\": " << s.horizonLeaves
-    << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
+    << ", \"static_etc_cuts\": " << s.staticEtcCuts << ", \"pass_checks\": " << s.passChecks
+    << ", \"soft_cuts\": " << s.softCuts << ", \"fail_memo_cuts\": " << s.failMemoCuts
+    << ", \"width_cuts\": " << s.widthCuts << ", \"static_cuts\": " << s.staticCuts
+    << ", \"horizon_leaves\": " << s.horizonLeaves << ", \"game_ends\": " << s.gameEnds
+    << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
     << ", \"guess_nodes\": " << s.guessNodes << ", \"second_searches\": " << s.secondSearches
     << ", \"hint_nodes\": " << s.hintNodes << ", \"hint_moves\": " << s.hintMoves << "}";
   return o.str();
@@ -128,6 +129,9 @@ int runSolve(const std::vector<std::string>& args) {
       "no-fail-memo",
       "keep only proven bounds in the table, not which null-window searches failed "
       "(search effort only)")(
+      "no-pass-check",
+      "with --one-sided: play every prover move two plies above the horizon, also those "
+      "the opponent's pass there already refutes (search effort only)")(
       "soft-cut-depth", po::value<int>()->default_value(-1),
       "give up on a node this close to the horizon at its first undecided child (0: off; "
       "-1: 3 on boards of up to 16 points, off on larger ones)")(
@@ -234,6 +238,7 @@ int runSolve(const std::vector<std::string>& args) {
   opt.oneSidedNoFirst = vm.count("no-first") > 0;
   if (opt.oneSidedNoFirst && !opt.oneSided) throw UsageError("--no-first needs --one-sided");
   opt.failMemo = vm.count("no-fail-memo") == 0;
+  opt.passCheck = vm.count("no-pass-check") == 0;
   opt.proverWidth = vm["prover-width"].as<int>();
   if (opt.proverWidth < 0 || opt.proverWidth > 32) {
     throw UsageError("--prover-width must be between 0 and 32");

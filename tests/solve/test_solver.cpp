@@ -332,6 +332,69 @@ TEST_CASE("failure memos change effort, not values") {
   checkRandomPositionsWithHistory(opt);
 }
 
+// The pass check (SolveOptions::passCheck, session 30): two plies above the horizon a
+// one-sided prover skips the moves after which the opponent's pass leaves it short of
+// beta at the horizon. It runs only where no soft cut gives up near the horizon, so on
+// these small boards only with softCutDepth 0. Values, optimal moves and replayable
+// variations must be those without it, under PSK, simple ko with cycles drawn (where a
+// repetition after the pass is worth 0) and simple ko alone, on the empty boards and on
+// random positions with their history; and it must skip moves where it runs and nowhere
+// else.
+TEST_CASE("the pass check two plies above the horizon changes effort, not values") {
+  for (const char* rules : {"psk", "simple", "simple-forced"}) {
+    uint64_t skipped = 0;
+    for (auto [w, h] : {std::pair{2, 2}, std::pair{2, 3}, std::pair{3, 3}, std::pair{2, 4},
+                        std::pair{3, 4}, std::pair{2, 5}}) {
+      const bool simple = std::string(rules) == "simple-forced";
+      if (simple && (w * h <= 6 || w * h == 12)) continue;  // open under simple ko
+      INFO(rules << " " << w << "x" << h);
+      const Geometry g(w, h);
+      SolveOptions opt;
+      opt.rules = Rules::named(rules);
+      opt.oneSided = true;
+      opt.softCutDepth = 0;
+      opt.ttLog2 = 16;
+      const bool valueOnly = simple || std::string(rules) == "simple";
+      if (valueOnly) opt.bestMoves = opt.principalVariation = false, opt.maxDepth = 40;
+      opt.passCheck = false;
+      Solver off(g, opt);
+      const SolveResult a = off.solve(Position{});
+      CHECK(off.lastStats().passChecks == 0);
+      opt.passCheck = true;
+      Solver on(g, opt);
+      const SolveResult b = on.solve(Position{});
+      skipped += on.lastStats().passChecks;
+      CHECK(on.lastStats().inconsistent == 0);
+      CHECK(a.exact);
+      CHECK(b.exact);
+      CHECK(b.value == a.value);
+      if (valueOnly) continue;
+      CHECK(names(g, b.best) == names(g, a.best));
+      CHECK(replayedScore(g, b.pv) == b.value);
+    }
+    INFO(rules);
+    CHECK(skipped > 0);
+  }
+  SolveOptions opt;
+  opt.oneSided = true;
+  opt.softCutDepth = 0;
+  checkRandomPositionsWithHistory(opt);
+  // By default: one-sided searches of boards above 16 points only.
+  for (auto [w, h, oneSided, expectSkips] :
+       {std::tuple{4, 5, true, true}, std::tuple{4, 5, false, false},
+        std::tuple{3, 4, true, false}}) {
+    SolveOptions o;
+    o.oneSided = oneSided;
+    o.maxNodes = 200'000;
+    o.bestMoves = o.principalVariation = false;
+    const Geometry g(w, h);
+    Solver s(g, o);
+    s.solve(Position{});
+    INFO(w << "x" << h << (oneSided ? " one-sided" : " two-sided"));
+    CHECK((s.lastStats().passChecks > 0) == expectSkips);
+  }
+}
+
 // A prover width (SolveOptions::proverWidth): the side looking for a proof tries only the
 // first moves, so values may stay open, but every bound must hold (against the reference
 // on random positions with their history, every width), and 3x5's maximum (+15) is still
