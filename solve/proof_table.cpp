@@ -1,7 +1,9 @@
 #include "solve/proof_table.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
@@ -276,6 +278,147 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   res.fileBytes = tables::HEADER_BYTES + h.storedBytes;
   res.seconds = secondsSince(start);
   return res;
+}
+
+ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table, const Rules& rules,
+                           uint64_t searchNodes, Mask rootOwn, Mask rootOpp) {
+  ProofCheck c;
+  std::vector<Visit> stack{{rootOwn, rootOpp, true}};
+  std::unordered_set<uint64_t> seen[2];  // canonical keys, by side (0: root side)
+  std::unordered_set<uint64_t> found;    // the entries reached
+  SolveOptions so;
+  so.rules = rules;
+  so.bestMoves = so.principalVariation = false;
+  so.maxNodes = searchNodes;
+  so.threads = 1;
+  so.ttLog2 = 20;
+  Solver solver(g, so);
+  // The value for the mover of (own, opp) after its move p (a point, or -1: the pass) in
+  // the game that started at (own, opp): a search with that position as the history (and
+  // the pass counted), which is what the stored value of a fresh start leaves out.
+  // Empty when the search runs out of nodes.
+  auto withHistory = [&](Mask own, Mask opp, int p) -> std::optional<int> {
+    CompactBoard next(g);
+    next.setRaw(own, opp, -1, engine::Color::Empty);
+    if (p >= 0) next.play(p, engine::Color::Black);
+    Position pos;
+    pos.black = next.black(), pos.white = next.white();
+    pos.toMove = engine::Color::White;
+    pos.passes = p < 0 ? 1 : 0;
+    pos.history = {own | opp << 32};
+    const SolveResult r = solver.solve(pos);
+    if (!r.exact) {
+      ++c.open;
+      return std::nullopt;
+    }
+    ++c.searched;
+    return static_cast<int>(r.value);
+  };
+  int sym = 0;
+  while (!stack.empty()) {
+    const Visit v = stack.back();
+    stack.pop_back();
+    const uint64_t key = canonicalKey(g, v.own, v.opp, sym);
+    if (!seen[v.rootSide ? 0 : 1].insert(key).second) continue;
+    ++c.positions;
+    const Mask own = key & 0xFFFFFFFFu, opp = key >> 32;  // canonical orientation
+    int value = 0;
+    uint64_t best = 0;
+    if (!table.lookup(own, opp, value, best)) {
+      ++c.missing;
+      continue;
+    }
+    if (c.positions == 1) c.rootValue = value;
+    found.insert(key);
+    const ScoreBounds b = boundsAfterPasses(g, own, opp, 0, so.territory, so.answers, so.held);
+    if (b.lower == b.upper) {
+      ++c.leaves;
+      c.leafWrong += b.lower != value;
+      continue;
+    }
+    CompactBoard board(g);
+    board.setRaw(own, opp, -1, engine::Color::Empty);
+    // The mover's value after point p as the table gives it (minus the child's as a fresh
+    // start; false: the child is absent, which the walk counts when it gets there), and
+    // whether that can stand for the value in the game: not when p captured and left its
+    // chain with one liberty, since the other side can then take back at once and what the
+    // history forbids (ko, superko) decides.
+    auto afterMove = [&](int p, Visit& next, int& after, bool& usable) {
+      CompactBoard b2 = board;
+      const Mask captured = b2.play(p, engine::Color::Black);
+      next = {b2.white(), b2.black(), !v.rootSide};
+      const Mask chain = g.flood(Mask{1} << p, b2.black());
+      usable = !captured || std::popcount(g.expand(chain) & b2.empty()) != 1;
+      int childValue = 0;
+      uint64_t unused = 0;
+      if (!table.lookup(next.own, next.opp, childValue, unused)) return false;
+      after = -childValue;
+      return true;
+    };
+    if (v.rootSide) {  // the first listed move in moveTestOrder, as the build follows it
+      bool followed = false;
+      for (const int p : moveTestOrder(g, own, opp, value)) {
+        if (!(best >> (p < 0 ? 32 : p) & 1)) continue;
+        if (p >= 0 && !board.isLegal(p, engine::Color::Black)) continue;
+        followed = true;
+        Visit next{opp, own, false};
+        int after = 0;
+        bool usable = false;
+        if (p < 0) {
+          ++c.passes;
+        } else if (!afterMove(p, next, after, usable)) {
+          stack.push_back(next);
+          break;
+        }
+        if (p < 0 || !usable || after != value) {
+          const std::optional<int> e = withHistory(own, opp, p);
+          if (e && *e != value) ++c.moveWrong;
+          if (e && p >= 0 && usable) ++c.historyMatters;
+        }
+        stack.push_back(next);
+        break;
+      }
+      c.noMove += !followed;
+      continue;
+    }
+    // The other side: no move better than the value, the listed ones giving it, and some
+    // move or the pass giving it.
+    bool attained = false;
+    std::vector<int> later;  // moves the table's values alone cannot judge
+    for (int p = 0; p < g.points(); ++p) {
+      if (!board.isLegal(p, engine::Color::Black)) continue;
+      Visit next;
+      int after = 0;
+      bool usable = false;
+      const bool present = afterMove(p, next, after, usable);
+      stack.push_back(next);
+      if (!present) continue;
+      const bool listed = best >> p & 1;
+      if (usable && after <= value && (!listed || after == value)) {
+        attained |= after == value;
+      } else {
+        later.push_back(p);
+      }
+    }
+    for (const int p : later) {
+      const std::optional<int> e = withHistory(own, opp, p);
+      if (!e) continue;
+      c.replyBetter += *e > value;
+      if (best >> p & 1) c.moveWrong += *e != value;
+      attained |= *e == value;
+    }
+    if (!attained) {
+      ++c.passes;
+      const std::optional<int> e = withHistory(own, opp, -1);
+      if (e) {
+        c.replyBetter += *e > value;
+        c.notAttained += *e < value;
+      }
+    }
+    stack.push_back({opp, own, true});
+  }
+  c.unreached = table.entries().size() - found.size();
+  return c;
 }
 
 }  // namespace solve

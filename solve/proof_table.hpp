@@ -9,13 +9,13 @@
 // after its first optimal move in moveTestOrder (solver.hpp: centre first in the canonical
 // orientation, own eye fills after the other points, the pass last, or first when the
 // area score already equals the value; session 29); where the other side is to move, the
-// position after every legal move and after a pass. A position whose static bounds already give its value
-// is a leaf (in a first-best table listed with the first move the static bounds show
-// optimal, when there is one, instead of a searched one). Every position is taken as a
-// fresh game start, like the complete tables' entries (no history, no ko point, no pass
-// before it), and solved as such. Since every stored value and move set is exact, the
-// walk and the file do not depend on how much the solver's table knew: a build stopped
-// and resumed from its checkpoint writes the very bytes an unbroken one does.
+// position after every legal move and after a pass. A position whose static bounds already give its
+// value is a leaf (in a first-best table listed with the first move the static bounds show optimal,
+// when there is one, instead of a searched one). Every position is taken as a fresh game start,
+// like the complete tables' entries (no history, no ko point, no pass before it), and solved as
+// such. Since every stored value and move set is exact, the walk and the file do not depend on how
+// much the solver's table knew: a build stopped and resumed from its checkpoint writes the very
+// bytes an unbroken one does.
 #pragma once
 
 #include <cstdint>
@@ -76,6 +76,44 @@ struct ProofTableResult {
   uint64_t harvested = 0, valueOnly = 0;
   double seconds = 0;
 };
+
+// What checkProofTable found.
+struct ProofCheck {
+  int rootValue = 0;            // the root's entry (mover's view)
+  uint64_t positions = 0;       // distinct positions the walk reached (with their side)
+  uint64_t missing = 0;         // reached but not in the table
+  uint64_t leaves = 0;          // static bounds give the value: not walked further
+  uint64_t leafWrong = 0;       // ... a value other than the table's
+  uint64_t noMove = 0;          // a root-side position that lists no legal move
+  uint64_t moveWrong = 0;       // a listed move that does not give the position's value
+  uint64_t replyBetter = 0;     // other side: a move or the pass better than the value
+  uint64_t notAttained = 0;     // other side: no move and not the pass gives the value
+  uint64_t passes = 0;          // relations through a pass (always searched)
+  uint64_t searched = 0;        // relations settled by a search with the history
+  uint64_t historyMatters = 0;  // ... where the table's fresh-start value differed
+  uint64_t open = 0;            // relations whose search ran out of nodes (not checked)
+  uint64_t unreached = 0;       // entries the walk did not reach (--with-solved positions)
+  // No position missing and no relation broken (open relations are not faults).
+  bool ok() const {
+    return missing == 0 && leafWrong == 0 && noMove == 0 && moveWrong == 0 && replyBetter == 0 &&
+           notAttained == 0;
+  }
+};
+
+// Walks a proof table from the root (own, opp: the mover's stones; the empty board by
+// default) as buildProofTable does, through the table alone, and checks it: every
+// position of the walk is present; a leaf's static bounds give its stored value; at the
+// root side's positions the move followed (the first listed in moveTestOrder) is legal
+// and gives the position's value; at the other side's, no move or pass is better than the
+// value, the listed moves give it, and some move or the pass does. A relation is read
+// from the table (minus the child's value) where that stands for the game: entries are
+// values of fresh starts, so where the game's history could matter (a pass, which lets
+// the game end at once; a capture open to an immediate retake; or a table value that
+// does not fit, which superko can cause) the child is searched with the position as its
+// history, within `searchNodes` nodes. Independent of the build: the walk and the
+// relations come from the board, the table and those searches.
+ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table, const Rules& rules,
+                           uint64_t searchNodes = 10'000'000, Mask own = 0, Mask opp = 0);
 
 // Builds (or resumes) the proof table. Throws engine::InputError for a komi other than 0,
 // simple-forced rules (positions left open by cycles) or an illegal root, tables::TableError

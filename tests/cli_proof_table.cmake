@@ -1,6 +1,7 @@
 # fgo tables build --solve WxH --proof, stopped two ways and resumed. Needs ${FGO}, ${DIR}.
 # 1. 3x3 stopped by --max-seconds: exit status 2, no table, the checkpoint kept; the next
-#    run resumes from it and writes the table (root value 9), which fgo tables verify accepts.
+#    run resumes from it and writes the table (root value 9), which fgo tables verify accepts,
+#    with --proof too (and refuses under other rules).
 #    A root given as a diagram (--root, --to-move) gets its value for its mover.
 # 2. 4x3 killed mid-run (execute_process's TIMEOUT kills the child), then restarted: it
 #    resumes and writes the very bytes of an unbroken build.
@@ -21,6 +22,19 @@ execute_process(COMMAND ${FGO} tables verify ${DIR}/p.fgt RESULT_VARIABLE rc OUT
                 ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "verify: status ${rc}\n${out}\n${err}")
+endif()
+# --proof walks it and checks its values: "proof ok", root value 9, status 0.
+execute_process(COMMAND ${FGO} tables verify ${DIR}/p.fgt --proof RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${out}" "proof ok: ${DIR}/p.fgt: root value 9;" said)
+if(NOT rc EQUAL 0 OR said EQUAL -1)
+  message(FATAL_ERROR "verify --proof: status ${rc}\n${out}\n${err}")
+endif()
+# A table of other rules than asked is refused with a clear error, status 1.
+execute_process(COMMAND ${FGO} tables verify ${DIR}/p.fgt --proof --rules simple RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR err STREQUAL "")
+  message(FATAL_ERROR "verify --proof --rules simple: status ${rc}\n${out}\n${err}")
 endif()
 
 # A root with a black corner stone and White to move: the value for White, the mover, is

@@ -100,17 +100,50 @@ int runInfo(const std::vector<std::string>& args) {
   return 0;
 }
 
+// fgo tables verify --proof: the walk of a proof table and the relations between its
+// values (solve::checkProofTable); exit 1 when a position is missing or a relation broken.
+int verifyProof(const std::string& file, const tables::TableMeta& m, const std::string& rules,
+                uint64_t searchNodes) {
+  if (m.kind != tables::TableKind::Solution) {
+    throw engine::InputError("--proof: " + file + " is not a solution table");
+  }
+  const solve::Geometry g(m.width, m.height);
+  const auto start = std::chrono::steady_clock::now();
+  const solve::Rules r = solve::Rules::named(rules);
+  const solve::SolutionTable table = solve::SolutionTable::load(file, g, r);
+  const solve::ProofCheck c = solve::checkProofTable(g, table, r, searchNodes);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << (c.ok() ? "proof ok: " : "proof BROKEN: ") << file << ": root value " << c.rootValue
+            << "; " << c.positions << " positions walked (" << c.leaves << " leaves), " << c.missing
+            << " missing, " << c.leafWrong << " leaf values wrong, " << c.noMove
+            << " without a move, " << c.moveWrong << " listed moves wrong, " << c.replyBetter
+            << " replies better than the value, " << c.notAttained << " values no move gives; "
+            << c.searched << " relations searched with the history (" << c.passes
+            << " through a pass, " << c.historyMatters << " where it changed the table's value), "
+            << c.open << " left open; " << c.unreached << " entries off the walk; " << std::fixed
+            << std::setprecision(2) << s << " s\n";
+  return c.ok() ? 0 : 1;
+}
+
 int runVerify(const std::vector<std::string>& args) {
   po::options_description desc("fgo tables verify options");
   std::string file;
   ExpectOptions ex;
   desc.add_options()("file", po::value(&file)->required(), "table file");
   ex.add(desc);
-  desc.add_options()("quiet,q", "print nothing when the table is good");
+  desc.add_options()("quiet,q", "print nothing when the table is good")(
+      "proof",
+      "also walk a proof table (fgo tables build --proof) from the empty board and check "
+      "that it holds the whole walk and that its values agree with each other and with "
+      "the static bounds")("rules", po::value<std::string>()->default_value("psk"),
+                           "with --proof: the rules the table was built under")(
+      "search-nodes", po::value<uint64_t>()->default_value(10'000'000),
+      "with --proof: node budget of each search that checks a relation with the history");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (!parseOptions(args, "fgo tables verify FILE [--kind K] [--size WxH]", desc, vm, &pos)) {
+  if (!parseOptions(args, "fgo tables verify FILE [--kind K] [--size WxH] [--proof]", desc, vm,
+                    &pos)) {
     return 0;
   }
   const auto start = std::chrono::steady_clock::now();
@@ -128,6 +161,10 @@ int runVerify(const std::vector<std::string>& args) {
               << " payload bytes; all checks passed in " << std::fixed << std::setprecision(3) << s
               << " s (" << std::setprecision(0) << double(t.header().rawBytes) / 1e6 / s
               << " MB/s)\n";
+  }
+  if (vm.count("proof")) {
+    return verifyProof(file, t.header().meta, vm["rules"].as<std::string>(),
+                       vm["search-nodes"].as<uint64_t>());
   }
   return 0;
 }

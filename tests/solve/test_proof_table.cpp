@@ -19,6 +19,7 @@
 #include "solve/proof_table.hpp"
 #include "solve/table_build.hpp"
 #include "tables/errors.hpp"
+#include "tables/table_file.hpp"
 #include "temp_files.hpp"
 
 using namespace solve;
@@ -125,6 +126,96 @@ TEST_CASE("a proof table agrees with the complete table and holds its whole walk
     CHECK(same == proof.entries().size());
     // Every position of the walk is in the table, and the table holds nothing else.
     CHECK(walk(g, proof, 0, 0) >= proof.entries().size());
+    fs::remove(dir / "proof.fgt.state");
+  }
+  fs::remove_all(dir);
+}
+
+// checkProofTable (fgo tables verify --proof): the proof tables of this test's boards and
+// the 3x4 first-best one pass, with relations searched where the history could matter;
+// copies with one entry dropped, a leaf's value changed, an inner value changed, or a
+// listed move changed are refused, each by the check that names the fault.
+TEST_CASE("the proof check passes proof tables and finds each kind of fault") {
+  const fs::path dir = tempDir("proof", "check");
+  for (const auto& [w, h, firstBest] : {std::tuple{3, 3, false}, std::tuple{4, 2, false},
+                                        std::tuple{3, 4, true}, std::tuple{4, 3, false}}) {
+    INFO(w << "x" << h << (firstBest ? " first-best" : ""));
+    const Geometry g(w, h);
+    ProofTableOptions o = proofOptions(dir / "proof.fgt");
+    o.allBest = !firstBest;
+    const ProofTableResult r = buildProofTable(g, o);
+    REQUIRE(r.complete);
+    const SolutionTable t = SolutionTable::load(dir / "proof.fgt", g, Rules{});
+    const ProofCheck c = checkProofTable(g, t, Rules{});
+    CHECK(c.ok());
+    CHECK(c.rootValue == r.rootValue);
+    CHECK(c.positions == r.entries);
+    CHECK(c.unreached == 0);
+    CHECK(c.leaves > 0);
+    CHECK(c.searched > 0);
+    CHECK(c.passes > 0);
+    CHECK(c.open == 0);
+    if (w * h < 12) {
+      fs::remove(dir / "proof.fgt.state");
+      continue;
+    }
+    // Faults, each in a copy of the table.
+    const tables::Table file = tables::readTable(dir / "proof.fgt");
+    auto checkCopy = [&](std::vector<SolutionEntry> entries) {
+      tables::TableMeta m = file.header.meta;
+      m.entryCount = entries.size();
+      tables::writeTable(dir / "bad.fgt", m, SolutionTable::encode(entries));
+      return checkProofTable(g, SolutionTable::load(dir / "bad.fgt", g, Rules{}), Rules{});
+    };
+    const std::vector<SolutionEntry>& entries = t.entries();
+    // An entry dropped (the root's first move's position is one of the walk's).
+    std::vector<SolutionEntry> dropped = entries;
+    dropped.erase(dropped.begin() + static_cast<std::ptrdiff_t>(dropped.size() / 2));
+    const ProofCheck d = checkCopy(dropped);
+    CHECK_FALSE(d.ok());
+    CHECK(d.missing == 1);
+    // A leaf's value, an inner position's value, and a listed move changed.
+    bool leafDone = false, innerDone = false, moveDone = false;
+    for (size_t i = 0; i < entries.size() && !(leafDone && innerDone && moveDone); ++i) {
+      const Mask own = entries[i].key & 0xFFFFFFFFu, opp = entries[i].key >> 32;
+      const ScoreBounds b = boundsAfterPasses(g, own, opp, 0);
+      std::vector<SolutionEntry> bad = entries;
+      if (b.lower == b.upper && !leafDone) {
+        bad[i].value += 2;
+        const ProofCheck e = checkCopy(bad);
+        CHECK_FALSE(e.ok());
+        CHECK(e.leafWrong == 1);
+        leafDone = true;
+      } else if (b.lower != b.upper && !innerDone && entries[i].value < b.upper - 2) {
+        bad[i].value += 2;
+        CHECK_FALSE(checkCopy(bad).ok());
+        innerDone = true;
+      } else if (b.lower != b.upper && !moveDone && i > 0 &&
+                 std::popcount(entries[i].best & g.all()) == 1 && !(entries[i].best & PASS_BIT)) {
+        // The listed move replaced by another legal point that is not optimal.
+        CompactBoard board(g);
+        board.setRaw(own, opp, -1, engine::Color::Empty);
+        int value = 0;
+        uint64_t unused = 0;
+        for (int p = 0; p < g.points(); ++p) {
+          if (!board.isLegal(p, engine::Color::Black) || (entries[i].best >> p & 1)) continue;
+          CompactBoard next = board;
+          next.play(p, engine::Color::Black);
+          if (!t.lookup(next.white(), next.black(), value, unused) || -value == entries[i].value) {
+            continue;
+          }
+          bad[i].best = (entries[i].best & ~g.all()) | (uint64_t{1} << p);
+          const ProofCheck e = checkCopy(bad);
+          CHECK_FALSE(e.ok());
+          CHECK(e.moveWrong + e.replyBetter + e.missing > 0);
+          moveDone = true;
+          break;
+        }
+      }
+    }
+    CHECK(leafDone);
+    CHECK(innerDone);
+    CHECK(moveDone);
     fs::remove(dir / "proof.fgt.state");
   }
   fs::remove_all(dir);
