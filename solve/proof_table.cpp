@@ -281,8 +281,11 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
 }
 
 ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table, const Rules& rules,
-                           uint64_t searchNodes, Mask rootOwn, Mask rootOpp) {
+                           uint64_t searchNodes, Mask rootOwn, Mask rootOpp,
+                           const std::function<void(const ProofCheck&)>& onProgress,
+                           double progressSeconds) {
   ProofCheck c;
+  auto lastReport = Clock::now();
   std::vector<Visit> stack{{rootOwn, rootOpp, true}};
   std::unordered_set<uint64_t> seen[2];  // canonical keys, by side (0: root side)
   std::unordered_set<uint64_t> found;    // the entries reached
@@ -321,6 +324,10 @@ ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table, const 
     const uint64_t key = canonicalKey(g, v.own, v.opp, sym);
     if (!seen[v.rootSide ? 0 : 1].insert(key).second) continue;
     ++c.positions;
+    if (onProgress && secondsSince(lastReport) >= progressSeconds) {
+      onProgress(c);
+      lastReport = Clock::now();
+    }
     const Mask own = key & 0xFFFFFFFFu, opp = key >> 32;  // canonical orientation
     int value = 0;
     uint64_t best = 0;

@@ -112,8 +112,11 @@ struct ProofCheck {
 // does not fit, which superko can cause) the child is searched with the position as its
 // history, within `searchNodes` nodes. Independent of the build: the walk and the
 // relations come from the board, the table and those searches.
+// `onProgress` (if given) sees the counts so far about every `progressSeconds`.
 ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table, const Rules& rules,
-                           uint64_t searchNodes = 10'000'000, Mask own = 0, Mask opp = 0);
+                           uint64_t searchNodes = 10'000'000, Mask own = 0, Mask opp = 0,
+                           const std::function<void(const ProofCheck&)>& onProgress = {},
+                           double progressSeconds = 1.0);
 
 // Builds (or resumes) the proof table. Throws engine::InputError for a komi other than 0,
 // simple-forced rules (positions left open by cycles) or an illegal root, tables::TableError

@@ -103,7 +103,7 @@ int runInfo(const std::vector<std::string>& args) {
 // fgo tables verify --proof: the walk of a proof table and the relations between its
 // values (solve::checkProofTable); exit 1 when a position is missing or a relation broken.
 int verifyProof(const std::string& file, const tables::TableMeta& m, const std::string& rules,
-                uint64_t searchNodes) {
+                uint64_t searchNodes, bool quiet) {
   if (m.kind != tables::TableKind::Solution) {
     throw engine::InputError("--proof: " + file + " is not a solution table");
   }
@@ -111,8 +111,20 @@ int verifyProof(const std::string& file, const tables::TableMeta& m, const std::
   const auto start = std::chrono::steady_clock::now();
   const solve::Rules r = solve::Rules::named(rules);
   const solve::SolutionTable table = solve::SolutionTable::load(file, g, r);
-  const solve::ProofCheck c = solve::checkProofTable(g, table, r, searchNodes);
+  // A progress line on stderr (rewritten in place): positions walked, relations searched.
+  auto progress = [&](const solve::ProofCheck& p) {
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "\r[verify --proof] " << p.positions << " positions walked, " << p.searched
+              << " relations searched, " << p.open << " open, elapsed " << std::fixed
+              << std::setprecision(0) << s << " s   " << std::flush;
+  };
+  const solve::ProofCheck c =
+      solve::checkProofTable(g, table, r, searchNodes, 0, 0,
+                             quiet ? std::function<void(const solve::ProofCheck&)>() : progress);
+  if (!quiet) std::cerr << "\n";
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (quiet && c.ok()) return 0;
   std::cout << (c.ok() ? "proof ok: " : "proof BROKEN: ") << file << ": root value " << c.rootValue
             << "; " << c.positions << " positions walked (" << c.leaves << " leaves), " << c.missing
             << " missing, " << c.leafWrong << " leaf values wrong, " << c.noMove
@@ -164,7 +176,7 @@ int runVerify(const std::vector<std::string>& args) {
   }
   if (vm.count("proof")) {
     return verifyProof(file, t.header().meta, vm["rules"].as<std::string>(),
-                       vm["search-nodes"].as<uint64_t>());
+                       vm["search-nodes"].as<uint64_t>(), vm.count("quiet") > 0);
   }
   return 0;
 }
