@@ -285,6 +285,30 @@ TEST_CASE("one-sided tests keep values, optimal moves and history reuse exact") 
   }
 }
 
+namespace {
+
+// Solves the empty board of g with `off` and with `on`, two option sets that should change
+// only the effort: both exact, no crossed bounds with `on`, the same value and, unless
+// valueOnly, the same optimal moves and a principal variation that replays to the value.
+// Returns both solves' counters.
+std::pair<SearchStats, SearchStats> sameResultsBothWays(const Geometry& g, const SolveOptions& off,
+                                                        const SolveOptions& on, bool valueOnly) {
+  Solver a(g, off), b(g, on);
+  const SolveResult ra = a.solve(Position{});
+  const SolveResult rb = b.solve(Position{});
+  CHECK(b.lastStats().inconsistent == 0);
+  CHECK(ra.exact);
+  CHECK(rb.exact);
+  CHECK(rb.value == ra.value);
+  if (!valueOnly) {
+    CHECK(names(g, rb.best) == names(g, ra.best));
+    CHECK(replayedScore(g, rb.pv) == rb.value);
+  }
+  return {a.lastStats(), b.lastStats()};
+}
+
+}  // namespace
+
 // Failure memos (SolveOptions::failMemo, session 22): a null-window search that failed to
 // find its proof at a node keeps that in the table and does not search the same position
 // again with no more plies left. Only the effort may change: the same values, optimal
@@ -306,21 +330,12 @@ TEST_CASE("failure memos change effort, not values") {
         opt.ttLog2 = 16;
         // Under simple ko, proving a move suboptimal can be a cycle question: value only.
         if (simple) opt.bestMoves = opt.principalVariation = false, opt.maxDepth = 40;
+        SolveOptions on = opt;
         opt.failMemo = false;
-        Solver off(g, opt);
-        const SolveResult a = off.solve(Position{});
-        CHECK(off.lastStats().failMemoCuts == 0);
-        opt.failMemo = true;
-        Solver on(g, opt);
-        const SolveResult b = on.solve(Position{});
-        cuts += on.lastStats().failMemoCuts;
-        CHECK(on.lastStats().inconsistent == 0);
-        CHECK(a.exact);
-        CHECK(b.exact);
-        CHECK(b.value == a.value);
-        if (simple) continue;
-        CHECK(names(g, b.best) == names(g, a.best));
-        CHECK(replayedScore(g, b.pv) == b.value);
+        on.failMemo = true;
+        const auto [offStats, onStats] = sameResultsBothWays(g, opt, on, simple);
+        CHECK(offStats.failMemoCuts == 0);
+        cuts += onStats.failMemoCuts;
       }
       CHECK(cuts > 0);
     }
@@ -356,21 +371,12 @@ TEST_CASE("the pass check two plies above the horizon changes effort, not values
       opt.ttLog2 = 16;
       const bool valueOnly = simple || std::string(rules) == "simple";
       if (valueOnly) opt.bestMoves = opt.principalVariation = false, opt.maxDepth = 40;
+      SolveOptions on = opt;
       opt.passCheck = false;
-      Solver off(g, opt);
-      const SolveResult a = off.solve(Position{});
-      CHECK(off.lastStats().passChecks == 0);
-      opt.passCheck = true;
-      Solver on(g, opt);
-      const SolveResult b = on.solve(Position{});
-      skipped += on.lastStats().passChecks;
-      CHECK(on.lastStats().inconsistent == 0);
-      CHECK(a.exact);
-      CHECK(b.exact);
-      CHECK(b.value == a.value);
-      if (valueOnly) continue;
-      CHECK(names(g, b.best) == names(g, a.best));
-      CHECK(replayedScore(g, b.pv) == b.value);
+      on.passCheck = true;
+      const auto [offStats, onStats] = sameResultsBothWays(g, opt, on, valueOnly);
+      CHECK(offStats.passChecks == 0);
+      skipped += onStats.passChecks;
     }
     INFO(rules);
     CHECK(skipped > 0);
