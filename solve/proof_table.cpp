@@ -391,7 +391,9 @@ ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table, const 
     // The other side: no move better than the value, the listed ones giving it, and some
     // move or the pass giving it.
     bool attained = false;
-    std::vector<int> later;  // moves the table's values alone cannot judge
+    // Moves the table's values alone cannot judge, and moves the table puts below the value
+    // (the history may not), each with its table value (INT32_MIN: not usable).
+    std::vector<std::pair<int, int>> later, below;
     for (int p = 0; p < g.points(); ++p) {
       if (!board.isLegal(p, engine::Color::Black)) continue;
       Visit next;
@@ -403,25 +405,30 @@ ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table, const 
       const bool listed = best >> p & 1;
       if (usable && after <= value && (!listed || after == value)) {
         attained |= after == value;
+        if (after < value) below.emplace_back(p, after);
       } else {
-        later.push_back(p);
+        later.emplace_back(p, usable ? after : INT32_MIN);
       }
     }
-    for (const int p : later) {
+    bool unknown = false;  // a search ran out of nodes
+    // The move's value in the game: more than the value is a fault; equal attains it.
+    auto judge = [&](int p, int tableValue) {
       const std::optional<int> e = withHistory(own, opp, p);
-      if (!e) continue;
-      c.replyBetter += *e > value;
-      if (best >> p & 1) c.moveWrong += *e != value;
-      attained |= *e == value;
-    }
-    if (!attained) {
-      ++c.passes;
-      const std::optional<int> e = withHistory(own, opp, -1);
-      if (e) {
-        c.replyBetter += *e > value;
-        c.notAttained += *e < value;
+      if (!e) {
+        unknown = true;
+        return;
       }
-    }
+      c.historyMatters += tableValue != INT32_MIN && *e != tableValue;
+      c.replyBetter += *e > value;
+      if (p >= 0 && (best >> p & 1)) c.moveWrong += *e != value;
+      attained |= *e == value;
+    };
+    for (const auto& [p, t] : later) judge(p, t);
+    // No move gives the value by the table: the pass, then the moves the table puts below
+    // it, with the history, until one does.
+    if (!attained) ++c.passes, judge(-1, INT32_MIN);
+    for (size_t i = 0; i < below.size() && !attained; ++i) judge(below[i].first, below[i].second);
+    c.notAttained += !attained && !unknown;
     stack.push_back({opp, own, true});
   }
   c.unreached = table.entries().size() - found.size();
