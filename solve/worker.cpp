@@ -313,9 +313,11 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
 // the opponent's pass leaves the child undecided and a one-sided search gives the child
 // up (SolveOptions::passCheck). The leaf's own table entry is not read.
 bool Worker::cannotProve(const PlayedChild& pc, int beta) {
+  // The memo of static bounds first: the enhanced cut-off pass has just filled it for pc,
+  // while the table probe is a cache miss, needed only when the bounds fall short.
+  if (bounds_->boundsAfterPasses(pc.opp, pc.own, 1).lower >= beta) return false;
   TTData e;
-  if (opt_.transpositions && tt_.probe(pc.key, pc.extra, e)) return false;
-  return bounds_->boundsAfterPasses(pc.opp, pc.own, 1).lower < beta;
+  return !(opt_.transpositions && tt_.probe(pc.key, pc.extra, e));
 }
 
 // Liberties of the chains of `stones`, split by chains with exactly one liberty (`atari`)

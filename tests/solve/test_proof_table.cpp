@@ -44,61 +44,13 @@ SolutionTable completeTable(const Geometry& g, const fs::path& out) {
   return SolutionTable::load(out, g, Rules{});
 }
 
-// Walks the proof from the root through the table alone, as the build does, and counts
-// the positions; fails a check at any position the table lacks.
+// Walks the proof from the root through the table alone, as the build does
+// (checkProofTable, which the test "the proof check passes..." checks on its own), and
+// counts the positions; fails a check at any position the table lacks.
 size_t walk(const Geometry& g, const SolutionTable& t, Mask rootOwn, Mask rootOpp) {
-  struct V {
-    Mask own, opp;
-    bool rootSide;
-  };
-  std::vector<V> stack{{rootOwn, rootOpp, true}};
-  std::vector<std::pair<uint64_t, bool>> seen;
-  size_t missing = 0;
-  while (!stack.empty()) {
-    const V v = stack.back();
-    stack.pop_back();
-    int sym = 0;
-    const uint64_t key = canonicalKey(g, v.own, v.opp, sym);
-    if (std::find(seen.begin(), seen.end(), std::make_pair(key, v.rootSide)) != seen.end()) {
-      continue;
-    }
-    seen.emplace_back(key, v.rootSide);
-    int value = 0;
-    uint64_t best = 0;
-    const Mask own = key & 0xFFFFFFFFu, opp = key >> 32;
-    if (!t.lookup(own, opp, value, best)) {
-      ++missing;
-      continue;
-    }
-    const ScoreBounds b = boundsAfterPasses(g, own, opp, 0);
-    if (b.lower == b.upper) continue;
-    CompactBoard board(g);
-    board.setRaw(own, opp, -1, engine::Color::Empty);
-    if (v.rootSide) {  // its first listed move in moveTestOrder
-      for (const int p : moveTestOrder(g, own, opp, value)) {
-        if (!(best >> (p < 0 ? 32 : p) & 1)) continue;
-        if (p < 0) {
-          stack.push_back({opp, own, false});
-          break;
-        }
-        if (!board.isLegal(p, engine::Color::Black)) continue;
-        CompactBoard next = board;
-        next.play(p, engine::Color::Black);
-        stack.push_back({next.white(), next.black(), false});
-        break;
-      }
-      continue;
-    }
-    for (int p = 0; p < g.points(); ++p) {  // every move of the other side, and its pass
-      if (!board.isLegal(p, engine::Color::Black)) continue;
-      CompactBoard next = board;
-      next.play(p, engine::Color::Black);
-      stack.push_back({next.white(), next.black(), true});
-    }
-    stack.push_back({opp, own, true});
-  }
-  CHECK(missing == 0);
-  return seen.size();
+  const ProofCheck c = checkProofTable(g, t, Rules{}, 10'000'000, rootOwn, rootOpp);
+  CHECK(c.missing == 0);
+  return c.positions;
 }
 
 }  // namespace
