@@ -30,6 +30,21 @@ string(FIND "${out}" "proof ok: ${DIR}/p.fgt: root value 9;" said)
 if(NOT rc EQUAL 0 OR said EQUAL -1)
   message(FATAL_ERROR "verify --proof: status ${rc}\n${out}\n${err}")
 endif()
+# A node budget below 1, and a table of another kind, are refused with an error.
+execute_process(COMMAND ${FGO} tables verify ${DIR}/p.fgt --proof --search-nodes -1 RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${err}" "--search-nodes must be 1 or more" said)
+if(rc EQUAL 0 OR said EQUAL -1)
+  message(FATAL_ERROR "verify --proof --search-nodes -1: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables build --reduce --out ${DIR}/reduce.fgt RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+execute_process(COMMAND ${FGO} tables verify ${DIR}/reduce.fgt --proof RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${err}" "is not a solution table" said)
+if(NOT rc EQUAL 1 OR said EQUAL -1)
+  message(FATAL_ERROR "verify --proof on a reduction table: status ${rc}\n${out}\n${err}")
+endif()
 # A table of other rules than asked is refused with a clear error, status 1.
 execute_process(COMMAND ${FGO} tables verify ${DIR}/p.fgt --proof --rules simple RESULT_VARIABLE rc
                 OUTPUT_VARIABLE out ERROR_VARIABLE err)

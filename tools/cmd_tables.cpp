@@ -149,7 +149,7 @@ int runVerify(const std::vector<std::string>& args) {
       "that it holds the whole walk and that its values agree with each other and with "
       "the static bounds")("rules", po::value<std::string>()->default_value("psk"),
                            "with --proof: the rules the table was built under")(
-      "search-nodes", po::value<uint64_t>()->default_value(10'000'000),
+      "search-nodes", po::value<int64_t>()->default_value(10'000'000),
       "with --proof: node budget of each search that checks a relation with the history");
   po::positional_options_description pos;
   pos.add("file", 1);
@@ -158,6 +158,7 @@ int runVerify(const std::vector<std::string>& args) {
                     &pos)) {
     return 0;
   }
+  if (vm["search-nodes"].as<int64_t>() < 1) throw UsageError("--search-nodes must be 1 or more");
   const auto start = std::chrono::steady_clock::now();
   // Every check of readTable, with the payload decompressed in pieces and dropped: a
   // table of gigabytes verifies in a few MiB.
@@ -176,7 +177,8 @@ int runVerify(const std::vector<std::string>& args) {
   }
   if (vm.count("proof")) {
     return verifyProof(file, t.header().meta, vm["rules"].as<std::string>(),
-                       vm["search-nodes"].as<uint64_t>(), vm.count("quiet") > 0);
+                       static_cast<uint64_t>(vm["search-nodes"].as<int64_t>()),
+                       vm.count("quiet") > 0);
   }
   return 0;
 }
