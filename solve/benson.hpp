@@ -53,7 +53,7 @@ ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
 // of the instructions of a 3x4 solve (callgrind, docs/SOLVER.md, session 5). The key is
 // the exact position (own low 32 bits, opp high), so a hit is always right; direct
 // mapped, a newer position overwrites an older one. staticBounds is its from-scratch twin
-// (tests/solve/test_solver.cpp compares them over random games).
+// (tests/solve/test_solver_static.cpp compares them over random games).
 class StaticBoundsCache {
  public:
   // A cache of 2^log2Entries entries (16 bytes each) for the geometry g.

@@ -1,5 +1,5 @@
-// Helpers shared by the solver's test files (test_solver.cpp, test_bounds.cpp): random
-// positions and checks of static bounds against exact values.
+// Helpers shared by the solver's test files (test_solver_static.cpp, test_bounds.cpp,
+// test_guess.cpp): random positions and checks of static bounds against exact values.
 #pragma once
 
 #include <cstdint>
