@@ -378,8 +378,7 @@ StaticBoundsCache::StaticBoundsCache(const Geometry& g, int log2Entries, bool te
 
 ScoreBounds StaticBoundsCache::boundsAfterPasses(Mask own, Mask opp, int passes) {
   const uint64_t key = own | opp << 32;  // never 0: the caller skips the empty board
-  // Multiplicative hashing (Knuth): the top bits of key * odd constant.
-  Entry& e = entries_[(key * 0x9E3779B97F4A7C15ull) >> shift_];
+  Entry& e = entries_[slot(key)];
   if (e.key != key) {
     ++misses_;
     const ScoreBounds b = staticBounds(g_, own, opp, territory_, answers_, held_);

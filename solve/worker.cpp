@@ -400,8 +400,9 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
                              std::array<PlayedChild, MAX_POINTS + 1>& played, bool probeTable,
                              bool statics) {
   const int ply = static_cast<int>(path_.size()) - 1;
-  // Two passes: every child's key first, with its table bucket prefetched, then the
-  // probes, so that the cache misses of the probes overlap instead of queueing.
+  // Two passes: every child's key first, with its table bucket and its memo entry of
+  // static bounds prefetched, then the probes, so that the cache misses of the probes
+  // overlap instead of queueing.
   for (int i = 0; i < count; ++i) {
     const int move = moves[i];
     if (move < 0) continue;  // a pass child is cheap to search; skip it here
@@ -413,6 +414,7 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
     if (pc.rep >= 0) continue;
     canonical(child, pc.key, pc.extra, pc.sym);
     if (probeTable) tt_.prefetch(pc.key, pc.extra);
+    if (statics) bounds_->prefetch(pc.own, pc.opp);
   }
   const bool childWhite = !n.whiteToMove;
   // Static bounds first (SolveOptions::staticEtcMinDepth): a child that its static bounds
