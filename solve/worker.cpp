@@ -316,8 +316,13 @@ bool Worker::cannotProve(const PlayedChild& pc, int beta) {
   // The memo of static bounds first: the enhanced cut-off pass has just filled it for pc,
   // while the table probe is a cache miss, needed only when the bounds fall short.
   if (bounds_->boundsAfterPasses(pc.opp, pc.own, 1).lower >= beta) return false;
+  if (!opt_.transpositions) return true;
+  uint64_t key = pc.key;
+  uint8_t extra = pc.extra;
+  int sym = pc.sym;
+  if (sym < 0) canonical(Node{pc.own, pc.opp, false, pc.ko, 0}, key, extra, sym);
   TTData e;
-  return !(opt_.transpositions && tt_.probe(pc.key, pc.extra, e));
+  return !tt_.probe(key, extra, e);
 }
 
 // Liberties of the chains of `stones`, split by chains with exactly one liberty (`atari`)
@@ -412,9 +417,15 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
     const int lastCap = pc.captured ? ply + 1 : captureAt_.back();
     pc.rep = repetition(absKey(child), child.whiteToMove, lastCap);
     if (pc.rep >= 0) continue;
-    canonical(child, pc.key, pc.extra, pc.sym);
-    if (probeTable) tt_.prefetch(pc.key, pc.extra);
     if (statics) bounds_->prefetch(pc.own, pc.opp);
+    // The key only where the table is probed here: below, many children are never
+    // searched (a cut, a one-sided give-up) or end at their static bounds.
+    if (probeTable) {
+      canonical(child, pc.key, pc.extra, pc.sym);
+      tt_.prefetch(pc.key, pc.extra);
+    } else {
+      pc.sym = -1;
+    }
   }
   const bool childWhite = !n.whiteToMove;
   // Static bounds first (SolveOptions::staticEtcMinDepth): a child that its static bounds
@@ -457,7 +468,7 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
 
 // Is another thread inside the child of n after `move` (a point or -1 pass)?
 bool Worker::childBusy(const Node& n, int move, Mask captureMoves, const PlayedChild* pre) const {
-  if (pre && pre->rep < 0) return busy_->busy(busy_->slot(pre->key, pre->extra));
+  if (pre && pre->rep < 0 && pre->sym >= 0) return busy_->busy(busy_->slot(pre->key, pre->extra));
   Node child{n.opp, n.own, !n.whiteToMove, -1, n.passes + 1};
   if (move >= 0) {
     Mask captured = 0;
@@ -491,7 +502,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   uint64_t key;
   uint8_t extra;
   int sym;
-  if (known) {
+  if (known && known->sym >= 0) {
     key = known->key, extra = known->extra, sym = known->sym;
   } else {
     canonical(n, key, extra, sym);

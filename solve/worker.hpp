@@ -30,8 +30,10 @@ struct Node {
 // A child already played by the enhanced transposition cut-off pass (Worker::search),
 // kept for the move loop so that it neither plays it nor computes its key again: the
 // child's stones (from its mover's side; its ko point, no passes), the stones the move
-// took, the earlier path entry it repeats (-1 none) and, when that is -1, its canonical
-// key. No member initializers: an array of these is left unfilled until used.
+// took, the earlier path entry it repeats (-1 none) and, when that is -1 and the pass
+// probed the table, its canonical key (sym -1: not computed; the child's own search
+// computes it if it gets that far). No member initializers: an array of these is left
+// unfilled until used.
 struct PlayedChild {
   Mask own, opp, captured;
   uint64_t key;
