@@ -376,7 +376,7 @@ StaticBoundsCache::StaticBoundsCache(const Geometry& g, int log2Entries, bool te
       shift_(64 - log2Entries),
       entries_(size_t{1} << log2Entries) {}
 
-ScoreBounds StaticBoundsCache::boundsAfterPasses(Mask own, Mask opp, int passes) {
+StaticBoundsCache::Entry& StaticBoundsCache::entry(Mask own, Mask opp) {
   const uint64_t key = own | opp << 32;  // never 0: the caller skips the empty board
   Entry& e = entries_[slot(key)];
   if (e.key != key) {
@@ -388,10 +388,25 @@ ScoreBounds StaticBoundsCache::boundsAfterPasses(Mask own, Mask opp, int passes)
   } else {
     ++hits_;
   }
-  ScoreBounds b{e.lower, e.upper};
+  return e;
+}
+
+int StaticBoundsCache::area(Entry& e, Mask own, Mask opp) {
+  if (e.area == NO_AREA) e.area = static_cast<int8_t>(areaScore(g_, own, opp));
+  return e.area;
+}
+
+ScoreBounds StaticBoundsCache::boundsAfterPasses(Mask own, Mask opp, int passes) {
+  // One entry for both sides to move: swapping the sides negates the static bounds and the
+  // area score (staticBounds and areaScore are antisymmetric), so the entry is kept for
+  // the order with the smaller mask first and read negated for the other.
+  const bool swapped = opp < own;
+  Entry& e = swapped ? entry(opp, own) : entry(own, opp);
+  const int sign = swapped ? -1 : 1;
+  ScoreBounds b = swapped ? ScoreBounds{-e.upper, -e.lower} : ScoreBounds{e.lower, e.upper};
   if (passes >= 1) {
-    if (e.area == NO_AREA) e.area = static_cast<int8_t>(areaScore(g_, own, opp));
-    b.lower = std::max(b.lower, int{e.area}), b.upper = std::max(b.upper, int{e.area});
+    const int now = sign * (swapped ? area(e, opp, own) : area(e, own, opp));
+    b.lower = std::max(b.lower, now), b.upper = std::max(b.upper, now);
   }
   return b;
 }

@@ -51,9 +51,10 @@ ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
 // the search meets the same position many times (transpositions, every horizon of the
 // iterative deepening, every null-window test of MTD), and the Benson iteration was 30%
 // of the instructions of a 3x4 solve (callgrind, docs/SOLVER.md, session 5). The key is
-// the exact position (own low 32 bits, opp high), so a hit is always right; direct
-// mapped, a newer position overwrites an older one. staticBounds is its from-scratch twin
-// (tests/solve/test_solver_static.cpp compares them over random games).
+// the exact position (the smaller of the two sides' masks low 32 bits, the other high:
+// one entry serves both sides to move, since swapping them negates the bounds), so a hit
+// is always right; direct mapped, a newer position overwrites an older one. staticBounds is its
+// from-scratch twin (tests/solve/test_solver_static.cpp compares them over random games).
 class StaticBoundsCache {
  public:
   // A cache of 2^log2Entries entries (16 bytes each) for the geometry g.
@@ -63,7 +64,9 @@ class StaticBoundsCache {
   // non-empty.
   ScoreBounds boundsAfterPasses(Mask own, Mask opp, int passes);
   // Starts loading the entry of (own, opp) into the cache, for a boundsAfterPasses soon.
-  void prefetch(Mask own, Mask opp) const { __builtin_prefetch(&entries_[slot(own | opp << 32)]); }
+  void prefetch(Mask own, Mask opp) const {
+    __builtin_prefetch(&entries_[slot(opp < own ? opp | own << 32 : own | opp << 32)]);
+  }
   uint64_t hits() const { return hits_; }
   uint64_t misses() const { return misses_; }
 
@@ -73,6 +76,10 @@ class StaticBoundsCache {
     uint64_t key = 0;
     int8_t lower = 0, upper = 0, area = 0;
   };
+  // The entry of (own, opp), its static bounds computed on a miss.
+  Entry& entry(Mask own, Mask opp);
+  // e's area score, computed on first use.
+  int area(Entry& e, Mask own, Mask opp);
   // Multiplicative hashing (Knuth): the top bits of key * odd constant.
   size_t slot(uint64_t key) const { return (key * 0x9E3779B97F4A7C15ull) >> shift_; }
   const Geometry& g_;
