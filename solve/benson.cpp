@@ -347,8 +347,11 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory, bool answ
 
 ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory, bool answers,
                          int held) {
-  Mask mine = safePoints(g, own, opp, territory, answers, held);
-  Mask theirs = safePoints(g, opp, own, territory, answers, held);
+  return boundsFromSafe(g, safePoints(g, own, opp, territory, answers, held),
+                        safePoints(g, opp, own, territory, answers, held));
+}
+
+ScoreBounds boundsFromSafe(const Geometry& g, Mask mine, Mask theirs) {
   const Mask both = mine & theirs;  // impossible if both are right; count it as open
   mine &= ~both, theirs &= ~both;
   const int open = g.points() - popcount(mine) - popcount(theirs);
@@ -379,16 +382,50 @@ StaticBoundsCache::StaticBoundsCache(const Geometry& g, int log2Entries, bool te
 StaticBoundsCache::Entry& StaticBoundsCache::entry(Mask own, Mask opp) {
   const uint64_t key = own | opp << 32;  // never 0: the caller skips the empty board
   Entry& e = entries_[slot(key)];
-  if (e.key != key) {
-    ++misses_;
-    const ScoreBounds b = staticBounds(g_, own, opp, territory_, answers_, held_);
-    e.key = key;
-    e.lower = static_cast<int8_t>(b.lower), e.upper = static_cast<int8_t>(b.upper);
-    e.area = NO_AREA;  // computed when a position after a pass needs it
-  } else {
+  if (e.key == key && e.holds == BOUNDS) {
     ++hits_;
+    return e;
   }
+  ++misses_;
+  ScoreBounds b;
+  if (e.key == key) {  // one side's safe points are here: the other's complete the bounds
+    b = e.holds == SAFE_A
+            ? boundsFromSafe(g_, e.safe, safePoints(g_, opp, own, territory_, answers_, held_))
+            : boundsFromSafe(g_, safePoints(g_, own, opp, territory_, answers_, held_), e.safe);
+  } else {
+    b = staticBounds(g_, own, opp, territory_, answers_, held_);
+    e.key = key;
+    e.area = NO_AREA;  // computed when a position after a pass needs it
+  }
+  e.lower = static_cast<int8_t>(b.lower), e.upper = static_cast<int8_t>(b.upper);
+  e.holds = BOUNDS;
   return e;
+}
+
+int StaticBoundsCache::upperFloor(Mask own, Mask opp) {
+  const bool swapped = opp < own;
+  const uint64_t key = swapped ? opp | own << 32 : own | opp << 32;
+  Entry& e = entries_[slot(key)];
+  const uint8_t oppSide = swapped ? SAFE_A : SAFE_B;  // opp is side a when swapped
+  if (e.key == key && e.holds == BOUNDS) {
+    ++hits_;
+    return swapped ? -e.lower : e.upper;
+  }
+  if (e.key == key && e.holds == oppSide) {
+    ++hits_;
+    return g_.points() - 2 * popcount(e.safe);
+  }
+  if (e.key == key) {  // own's safe points are here: complete the bounds
+    const Entry& full = swapped ? entry(opp, own) : entry(own, opp);
+    return swapped ? -full.lower : full.upper;
+  }
+  ++misses_;
+  const Mask theirs = safePoints(g_, opp, own, territory_, answers_, held_);
+  e.key = key;
+  e.area = NO_AREA;
+  e.holds = oppSide;
+  e.safe = static_cast<uint32_t>(theirs);
+  return g_.points() - 2 * popcount(theirs);
 }
 
 int StaticBoundsCache::area(Entry& e, Mask own, Mask opp) {

@@ -37,6 +37,8 @@ struct ScoreBounds {
 };
 ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory = true,
                          bool answers = false, int held = 0);
+// staticBounds from the two sides' safe points (safePoints of own, then of opp).
+ScoreBounds boundsFromSafe(const Geometry& g, Mask mine, Mask theirs);
 
 // Bounds on the value for the mover (own) of a position reached after `passes`
 // consecutive passes. The safe points of a colour are only its own at the end if that
@@ -63,6 +65,12 @@ class StaticBoundsCache {
   // The same as boundsAfterPasses(g, own, opp, passes, territory, answers, held); own | opp
   // non-empty.
   ScoreBounds boundsAfterPasses(Mask own, Mask opp, int passes);
+  // A floor under the static upper bound of (own, opp): the points minus twice opp's
+  // safe points (their part that own's do not overlap is what the upper bound takes off),
+  // or the upper bound itself when the memo holds both sides. On a miss only opp's safe
+  // points are computed and kept, half the work of the bounds, which a later
+  // boundsAfterPasses completes: for a test that the floor alone mostly answers.
+  int upperFloor(Mask own, Mask opp);
   // Starts loading the entry of (own, opp) into the cache, for a boundsAfterPasses soon.
   void prefetch(Mask own, Mask opp) const {
     __builtin_prefetch(&entries_[slot(opp < own ? opp | own << 32 : own | opp << 32)]);
@@ -72,11 +80,16 @@ class StaticBoundsCache {
 
  private:
   static constexpr int8_t NO_AREA = INT8_MIN;  // the area score is not computed yet
+  // What an entry of sides (a, b) holds (a the smaller mask): the bounds from a's side, or
+  // only one side's safe points so far (upperFloor).
+  enum : uint8_t { BOUNDS = 0, SAFE_A = 1, SAFE_B = 2 };
   struct Entry {
     uint64_t key = 0;
     int8_t lower = 0, upper = 0, area = 0;
+    uint8_t holds = BOUNDS;
+    uint32_t safe = 0;  // the safe points of the side `holds` names
   };
-  // The entry of (own, opp), its static bounds computed on a miss.
+  // The entry of (own, opp) with its static bounds, computed (or completed) on a miss.
   Entry& entry(Mask own, Mask opp);
   // e's area score, computed on first use.
   int area(Entry& e, Mask own, Mask opp);

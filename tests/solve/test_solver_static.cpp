@@ -258,6 +258,12 @@ TEST_CASE("the static-bounds cache agrees with the direct computation over rando
         for (int passes = 0; passes <= 1; ++passes) {
           for (const bool swap : {false, true}) {
             const Mask own = swap ? p.white : p.black, opp = swap ? p.black : p.white;
+            // The floor under the upper bound: at first often from opp's safe points
+            // alone (an entry holding one side), later from the bounds themselves.
+            const ScoreBounds d = boundsAfterPasses(g, own, opp, 0, territory, answers);
+            const int floor = cache.upperFloor(own, opp);
+            CHECK(floor <= d.upper);
+            CHECK(floor >= g.points() - 2 * popcount(safePoints(g, opp, own, territory, answers)));
             for (int again = 0; again < 2; ++again) {  // a miss, then (usually) a hit
               const ScoreBounds c = cache.boundsAfterPasses(own, opp, passes);
               const ScoreBounds d = boundsAfterPasses(g, own, opp, passes, territory, answers);
@@ -270,6 +276,20 @@ TEST_CASE("the static-bounds cache agrees with the direct computation over rando
       }
       CHECK(compared > 200);
       CHECK(cache.hits() > 0);
+      // An entry that holds one side's safe points, completed by the bounds, then read.
+      for (uint64_t seed = 41; seed <= 60; ++seed) {
+        RandomGame rg = randomGame(g, {}, 5 + static_cast<int>(seed % 30), seed * 31 + w);
+        const Mask b = rg.position.black, wt = rg.position.white;
+        if (!(b | wt)) continue;
+        StaticBoundsCache fresh(g, 10, territory, answers);
+        const ScoreBounds d = staticBounds(g, b, wt, territory, answers);
+        CHECK(fresh.upperFloor(b, wt) <= d.upper);
+        const ScoreBounds c = fresh.boundsAfterPasses(wt, b, 0);  // the sides swapped
+        CHECK(c.lower == -d.upper);
+        CHECK(c.upper == -d.lower);
+        CHECK(fresh.upperFloor(b, wt) == d.upper);  // the entry now holds the bounds
+        CHECK(fresh.upperFloor(wt, b) == -d.lower);
+      }
     }
   }
 }
