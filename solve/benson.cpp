@@ -404,7 +404,7 @@ StaticBoundsCache::Entry& StaticBoundsCache::entry(Mask own, Mask opp) {
 
 int StaticBoundsCache::upperFloor(Mask own, Mask opp) {
   const bool swapped = opp < own;
-  const uint64_t key = swapped ? opp | own << 32 : own | opp << 32;
+  const uint64_t key = orientedKey(own, opp);
   Entry& e = entries_[slot(key)];
   const uint8_t oppSide = swapped ? SAFE_A : SAFE_B;  // opp is side a when swapped
   if (e.key == key && e.holds == BOUNDS) {

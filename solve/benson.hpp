@@ -73,7 +73,7 @@ class StaticBoundsCache {
   int upperFloor(Mask own, Mask opp);
   // Starts loading the entry of (own, opp) into the cache, for a boundsAfterPasses soon.
   void prefetch(Mask own, Mask opp) const {
-    __builtin_prefetch(&entries_[slot(opp < own ? opp | own << 32 : own | opp << 32)]);
+    __builtin_prefetch(&entries_[slot(orientedKey(own, opp))]);
   }
   uint64_t hits() const { return hits_; }
   uint64_t misses() const { return misses_; }
@@ -93,6 +93,10 @@ class StaticBoundsCache {
   Entry& entry(Mask own, Mask opp);
   // e's area score, computed on first use.
   int area(Entry& e, Mask own, Mask opp);
+  // The key of (own, opp)'s entry: the smaller mask low 32 bits, the other high.
+  static uint64_t orientedKey(Mask own, Mask opp) {
+    return opp < own ? opp | own << 32 : own | opp << 32;
+  }
   // Multiplicative hashing (Knuth): the top bits of key * odd constant.
   size_t slot(uint64_t key) const { return (key * 0x9E3779B97F4A7C15ull) >> shift_; }
   const Geometry& g_;
