@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "engine/board/errors.hpp"
+#include "solve/proof_depth.hpp"
 #include "solve/solver.hpp"
 #include "solve/solver_state.hpp"
 #include "solve/table_build.hpp"
@@ -42,6 +43,59 @@ std::string statsJson(const solve::SearchStats& s) {
     << ", \"guess_nodes\": " << s.guessNodes << ", \"second_searches\": " << s.secondSearches
     << ", \"hint_nodes\": " << s.hintNodes << ", \"hint_moves\": " << s.hintMoves << "}";
   return o.str();
+}
+
+// fgo solve --proof-depth TARGET: the proof depth of "Black's value >= TARGET" and the line
+// where White resists longest (solve/proof_depth.hpp).
+int proofDepthCommand(const solve::Geometry& g, const solve::Position& pos, int target,
+                      const solve::SolveOptions& opt, bool json) {
+  if (target < -g.points() || target > g.points()) {
+    throw UsageError("--proof-depth must be between -points and points");
+  }
+  solve::ProofDepthOptions po;
+  po.target = target;
+  po.minDepth = std::max(1, opt.firstDepth);
+  po.maxDepth = opt.maxDepth;
+  po.maxNodes = opt.maxNodes;
+  const auto start = std::chrono::steady_clock::now();
+  const solve::ProofDepthResult r = solve::proofDepth(g, pos, po, opt);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (json) {
+    std::cout << "{\"target\": " << target << ", \"depth\": " << r.depth
+              << ", \"complete\": " << (r.complete ? "true" : "false") << ", \"line\": [";
+    for (size_t i = 0; i < r.line.size(); ++i) {
+      const solve::ProofLineStep& s = r.line[i];
+      std::cout << (i ? ", " : "") << "{\"position\": \"" << solve::diagramOf(g, s.black, s.white)
+                << "\", \"to_move\": \"" << (s.whiteToMove ? "W" : "B")
+                << "\", \"depth\": " << s.depth << ", \"move\": "
+                << (s.move == -2 ? std::string("null") : "\"" + g.vertex(s.move) + "\"");
+      if (s.whiteToMove && s.move != -2)
+        std::cout << ", \"longest\": " << moveList(g, s.longest, true);
+      std::cout << "}";
+    }
+    std::cout << "], \"nodes\": " << r.nodes << ", \"tests\": " << r.tests
+              << ", \"seconds\": " << seconds << "}\n";
+    return 0;
+  }
+  if (r.depth < 0) {
+    std::cout << "not proven at horizons " << po.minDepth << " to " << po.maxDepth
+              << (po.maxNodes ? " within the node limit" : "") << "\n";
+  } else {
+    std::cout << "proof depth " << r.depth << " for Black >= " << target
+              << (r.complete ? "" : " (line incomplete)") << "\n";
+    for (const solve::ProofLineStep& s : r.line) {
+      std::cout << "  " << solve::diagramOf(g, s.black, s.white) << " "
+                << (s.whiteToMove ? "W" : "B") << " depth " << s.depth;
+      if (s.move != -2) std::cout << ": " << g.vertex(s.move);
+      if (s.whiteToMove && s.longest.size() > 1) {
+        std::cout << " (as long: " << moveList(g, s.longest, false) << ")";
+      }
+      std::cout << "\n";
+    }
+  }
+  std::cout << "nodes " << r.nodes << "\ntests " << r.tests << "\nseconds " << seconds << "\n";
+  return 0;
 }
 
 // One progress line on stderr (--progress), rewritten in place: nodes, rate, elapsed,
@@ -169,7 +223,12 @@ int runSolve(const std::vector<std::string>& args) {
       "interval, horizon and question)")(
       "table", po::value<std::string>(),
       "a complete solution table of this board and rules (fgo tables build --solve): "
-      "answer from it without a search (no principal variation)")("json", "print one JSON object");
+      "answer from it without a search (no principal variation)")(
+      "proof-depth", po::value<int>(),
+      "instead of solving: the fewest plies after which every line ends in a position whose "
+      "static bounds give Black at least this value, with the line where White resists "
+      "longest (--first-depth: the first horizon tried; --max-depth: the last; --max-nodes: "
+      "for all the tests)")("json", "print one JSON object");
   po::variables_map vm;
   if (!parseOptions(args, "fgo solve --size WxH [--position DIAGRAM] [--json]", desc, vm)) {
     return 0;
@@ -295,6 +354,12 @@ int runSolve(const std::vector<std::string>& args) {
                 << checkpoint << " after " << p.seconds << " s\n";
       last = std::chrono::steady_clock::now();
     };
+  }
+  if (vm.count("proof-depth")) {
+    if (vm.count("table") || vm.count("checkpoint") || opt.proofNumber) {
+      throw UsageError("--proof-depth excludes --table, --checkpoint and --search dfpn");
+    }
+    return proofDepthCommand(g, pos, vm["proof-depth"].as<int>(), opt, vm.count("json") > 0);
   }
   solve::Solver solver(g, opt);
   solverPtr = &solver;

@@ -1,0 +1,146 @@
+#include "solve/proof_depth.hpp"
+
+#include <algorithm>
+
+#include "solve/benson.hpp"
+#include "solve/compact_board.hpp"
+
+namespace solve {
+
+namespace {
+
+using engine::Color;
+
+// Does the position settle the question without a move: the game is over (two passes) at
+// an area score of at least target, or the static bounds give Black at least target?
+bool settled(const Geometry& g, const Position& p, int target, const SolveOptions& base) {
+  if (p.passes >= 2) return areaScore(g, p.black, p.white) >= target;
+  if (!(p.black | p.white)) return false;
+  const bool black = p.toMove == Color::Black;
+  const ScoreBounds b = boundsAfterPasses(g, black ? p.black : p.white, black ? p.white : p.black,
+                                          p.passes, base.territory, base.answers, base.held);
+  return base.benson && (black ? b.lower : -b.upper) >= target;
+}
+
+// The position after `move` (-1 pass) from p, if it is legal (simple ko and suicide only:
+// every position is a fresh game start).
+bool after(const Geometry& g, const Position& p, int move, bool allowSuicide, Position& child) {
+  CompactBoard b(g);
+  b.setAllowSuicide(allowSuicide);
+  b.setRaw(p.black, p.white, p.ko, p.ko >= 0 ? p.toMove : Color::Empty);
+  child = Position{};
+  child.toMove = p.toMove == Color::Black ? Color::White : Color::Black;
+  if (move < 0) {
+    b.pass(p.toMove);
+    child.passes = p.passes + 1;
+  } else {
+    if (!b.isLegal(move, p.toMove)) return false;
+    b.play(move, p.toMove);
+    child.passes = 0;
+    child.ko = b.koColor() == child.toMove ? b.koPoint() : -1;
+  }
+  child.black = b.black(), child.white = b.white();
+  return true;
+}
+
+}  // namespace
+
+bool provableWithin(const Geometry& g, const Position& position, int target, int depth,
+                    const SolveOptions& base, uint64_t& nodes) {
+  if (settled(g, position, target, base)) return true;
+  if (depth <= 0 || position.passes >= 2) return false;
+  SolveOptions o = base;
+  o.rules.komi = 0;
+  o.threads = 1;
+  o.bestMoves = o.principalVariation = o.firstBestOnly = false;
+  o.algorithm = Algorithm::Mtdf;
+  o.proofNumber = false;
+  o.firstDepth = o.maxDepth = depth;
+  o.bisect = false;
+  o.firstGuessMode = FirstGuess::Middle;
+  o.firstGuess = target;
+  o.oneSided = true;
+  o.oneSidedNoFirst = false;
+  // Both change what a horizon proves (a soft cut gives up at the first undecided child,
+  // the pass check skips moves), so that a depth would depend on them.
+  o.softCutDepth = 0;
+  o.passCheck = false;
+  o.proverWidth = 0;
+  o.forcedHintSeconds = 0;
+  o.mtdSplit = false;
+  o.onProgress = nullptr;
+  o.maxNodes = 0, o.maxSeconds = 0;
+  Solver s(g, o);
+  Position p = position;
+  p.history.clear();
+  const SolveResult r = s.solve(p);
+  nodes += r.nodes;
+  return r.lower >= target;
+}
+
+ProofDepthResult proofDepth(const Geometry& g, const Position& position,
+                            const ProofDepthOptions& opt, const SolveOptions& base) {
+  ProofDepthResult res;
+  const bool suicide = base.rules.suicideAllowed;
+  auto test = [&](const Position& p, int depth) {
+    ++res.tests;
+    return provableWithin(g, p, opt.target, depth, base, res.nodes);
+  };
+  auto outOfNodes = [&] { return opt.maxNodes && res.nodes >= opt.maxNodes; };
+  Position root = position;
+  root.history.clear();
+  int depth = -1;
+  if (settled(g, root, opt.target, base)) {
+    depth = 0;
+  } else {
+    for (int d = std::max(1, opt.minDepth); d <= opt.maxDepth && !outOfNodes(); ++d) {
+      if (test(root, d)) {
+        depth = d;
+        break;
+      }
+    }
+  }
+  res.depth = depth;
+  if (depth < 0) return res;
+  std::vector<int> order(g.centreFirst().begin(), g.centreFirst().begin() + g.points());
+  order.push_back(-1);
+  Position p = root;
+  while (true) {
+    ProofLineStep step;
+    step.black = p.black, step.white = p.white;
+    step.whiteToMove = p.toMove == Color::White;
+    step.passes = p.passes, step.ko = p.ko, step.depth = depth;
+    if (depth == 0) {
+      res.line.push_back(step);
+      res.complete = true;
+      return res;
+    }
+    if (outOfNodes()) return res;
+    Position next;
+    bool found = false;
+    for (int move : order) {
+      Position child;
+      if (!after(g, p, move, suicide, child)) continue;
+      if (!step.whiteToMove) {
+        // Black: the first move whose position is proven one ply shallower.
+        if (test(child, depth - 1)) {
+          step.move = move, next = child, found = true;
+          break;
+        }
+      } else if (depth < 2 || !test(child, depth - 2)) {
+        // White: a move whose position needs every ply left (all need at most depth - 1).
+        step.longest.push_back(move);
+        if (!found) step.move = move, next = child, found = true;
+      }
+      if (outOfNodes()) return res;
+    }
+    res.line.push_back(step);
+    // None found: the tests disagree with the depth (a search whose answer is not
+    // monotone in the horizon); the line stops there, incomplete.
+    if (!found) return res;
+    p = next;
+    --depth;
+  }
+}
+
+}  // namespace solve

@@ -1,0 +1,67 @@
+// The proof depth of a question and the line that needs it (docs/SOLVER.md, session 32):
+// how many plies the search must look ahead before every line ends in a position whose
+// static bounds (benson.hpp) settle "Black's value >= target", with White resisting as
+// long as it can. Static bounds that decide earlier show up as a smaller depth, so this is
+// the measure for them; the line shows what the static bounds still miss at its end.
+//
+// Every position is tested as a fresh game start (no history, the ko point kept), each test
+// with a fresh table, so that a test's answer depends on its position and horizon alone.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solve/solver.hpp"
+
+namespace solve {
+
+struct ProofDepthOptions {
+  // The question: Black's value (komi excluded) is at least `target`.
+  int target = 0;
+  // The horizons tried for the root, in order, until one proves the question.
+  int minDepth = 1, maxDepth = 60;
+  // Stop when the tests have used this many nodes in all (0: no limit).
+  uint64_t maxNodes = 0;
+};
+
+// One position of the line and the move played from it.
+struct ProofLineStep {
+  Mask black = 0, white = 0;
+  bool whiteToMove = false;
+  int passes = 0;  // consecutive passes before this position
+  int ko = -1;     // the simple-ko point forbidden to the side to move
+  int depth = 0;   // its proof depth
+  int move = -2;   // the move played from it (-1 pass); -2 at the last position
+  // At White's positions: every move whose position needs depth - 1 plies (the longest
+  // resistance); the line takes the first of them.
+  std::vector<int> longest;
+};
+
+struct ProofDepthResult {
+  // The root's proof depth was found within [minDepth, maxDepth] and the node limit, and
+  // the line was followed to a position the static bounds settle (false: depth and line
+  // are what was reached).
+  bool complete = false;
+  int depth = -1;  // the root's proof depth (-1: not found)
+  // From the root to a position with proof depth 0 (settled by its static bounds or the
+  // end of the game).
+  std::vector<ProofLineStep> line;
+  uint64_t nodes = 0;  // searched by every test
+  int tests = 0;       // searches run
+};
+
+// Is Black's value at least `target` provable at horizon `depth` from the position (the
+// MTD search with one-sided tests, soft cuts and the pass check off, a fresh table of
+// `base.ttLog2`; base's rules and static-bound options are used)? Depth 0: by the static
+// bounds or the game's end alone. Adds the search's nodes to `nodes`.
+bool provableWithin(const Geometry& g, const Position& position, int target, int depth,
+                    const SolveOptions& base, uint64_t& nodes);
+
+// The proof depth of `position` for opt.target and the longest line: at Black's positions
+// the first move (centre first, the pass last) whose position needs one ply less, at
+// White's the first of the moves whose position needs one ply less (every other White move
+// needs fewer). Only a question the search can prove has a proof depth.
+ProofDepthResult proofDepth(const Geometry& g, const Position& position,
+                            const ProofDepthOptions& opt, const SolveOptions& base);
+
+}  // namespace solve

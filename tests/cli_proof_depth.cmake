@@ -1,0 +1,18 @@
+# fgo solve --proof-depth: 3x3 under simple ko, "Black gets all 9 points" needs 11 plies
+# (the library's test checks that depth against a slow twin); the JSON names the line from
+# the empty board to a position the static bounds settle. Needs ${FGO}.
+execute_process(COMMAND ${FGO} solve --size 3x3 --rules simple-forced --proof-depth 9 --json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${out}" "\"target\": 9, \"depth\": 11, \"complete\": true" found)
+string(FIND "${out}" "{\"position\": \".../.../...\", \"to_move\": \"B\", \"depth\": 11, \"move\": \"B2\"}" first)
+string(FIND "${out}" "\"depth\": 0, \"move\": null}]" last)
+if(NOT rc EQUAL 0 OR found EQUAL -1 OR first EQUAL -1 OR last EQUAL -1)
+  message(FATAL_ERROR "status ${rc}\n${out}\n${err}")
+endif()
+# A question beyond the horizons tried has no depth, and says so.
+execute_process(COMMAND ${FGO} solve --size 3x3 --rules simple-forced --proof-depth 9
+                        --max-depth 6 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${out}" "not proven at horizons 1 to 6" said)
+if(NOT rc EQUAL 0 OR said EQUAL -1)
+  message(FATAL_ERROR "max depth 6: status ${rc}\n${out}\n${err}")
+endif()

@@ -1,0 +1,196 @@
+// The proof depth (solve/proof_depth.hpp) against a slow twin: plain recursion over the
+// plies, "can Black force a position the static bounds settle at target or above within h
+// plies", with no table, no window and no search enhancement.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <tuple>
+
+#include "solve/benson.hpp"
+#include "solve/compact_board.hpp"
+#include "solve/proof_depth.hpp"
+
+namespace {
+
+using engine::Color;
+using solve::Geometry;
+using solve::Mask;
+using solve::Position;
+
+class Twin {
+ public:
+  Twin(const Geometry& g, int target) : g_(g), target_(target) {}
+
+  bool within(const Position& p, int h) {
+    const auto key = std::make_tuple(p.black, p.white, p.toMove == Color::White, p.passes, p.ko, h);
+    const auto it = memo_.find(key);
+    if (it != memo_.end()) return it->second;
+    const bool r = compute(p, h);
+    memo_[key] = r;
+    return r;
+  }
+
+  int depth(const Position& p, int maxDepth) {
+    for (int h = 0; h <= maxDepth; ++h) {
+      if (within(p, h)) return h;
+    }
+    return -1;
+  }
+
+ private:
+  bool compute(const Position& p, int h) {
+    if (p.passes >= 2) return solve::areaScore(g_, p.black, p.white) >= target_;
+    const bool black = p.toMove == Color::Black;
+    if (p.black | p.white) {
+      const solve::ScoreBounds b = solve::boundsAfterPasses(g_, black ? p.black : p.white,
+                                                            black ? p.white : p.black, p.passes);
+      if ((black ? b.lower : -b.upper) >= target_) return true;
+    }
+    if (h == 0) return false;
+    for (int move = -1; move < g_.points(); ++move) {
+      solve::CompactBoard b(g_);
+      b.setRaw(p.black, p.white, p.ko, p.ko >= 0 ? p.toMove : Color::Empty);
+      Position c;
+      c.toMove = black ? Color::White : Color::Black;
+      if (move < 0) {
+        c.passes = p.passes + 1;
+      } else {
+        if (!b.isLegal(move, p.toMove)) continue;
+        b.play(move, p.toMove);
+        c.ko = b.koColor() == c.toMove ? b.koPoint() : -1;
+      }
+      c.black = b.black(), c.white = b.white();
+      const bool r = within(c, h - 1);
+      if (black && r) return true;
+      if (!black && !r) return false;
+    }
+    return !black;
+  }
+
+  const Geometry& g_;
+  int target_;
+  std::map<std::tuple<Mask, Mask, bool, int, int, int>, bool> memo_;
+};
+
+solve::SolveOptions simpleForced() {
+  solve::SolveOptions o;
+  o.rules = solve::Rules::named("simple-forced");
+  o.ttLog2 = 16;
+  return o;
+}
+
+// Checks the result of proofDepth against the twin at every position of its line.
+void checkAgainstTwin(const Geometry& g, const Position& root, int target) {
+  const solve::SolveOptions base = simpleForced();
+  solve::ProofDepthOptions opt;
+  opt.target = target;
+  opt.maxDepth = 30;
+  const solve::ProofDepthResult r = solve::proofDepth(g, root, opt, base);
+  Twin twin(g, target);
+  REQUIRE(r.complete);
+  REQUIRE(r.depth == twin.depth(root, 30));
+  REQUIRE(static_cast<int>(r.line.size()) == r.depth + 1);
+  for (size_t i = 0; i < r.line.size(); ++i) {
+    const solve::ProofLineStep& s = r.line[i];
+    Position p;
+    p.black = s.black, p.white = s.white, p.passes = s.passes, p.ko = s.ko;
+    p.toMove = s.whiteToMove ? Color::White : Color::Black;
+    CHECK(s.depth == r.depth - static_cast<int>(i));
+    CHECK(twin.depth(p, 30) == s.depth);
+    if (s.depth == 0) {
+      CHECK(s.move == -2);
+      continue;
+    }
+    // Every White move the result calls longest needs depth - 1; the others need less.
+    if (s.whiteToMove) {
+      REQUIRE(!s.longest.empty());
+      CHECK(s.move == s.longest.front());
+    }
+  }
+  // The line is played: each position follows from the one before by its move.
+  for (size_t i = 0; i + 1 < r.line.size(); ++i) {
+    const solve::ProofLineStep& s = r.line[i];
+    solve::CompactBoard b(g);
+    b.setRaw(s.black, s.white, s.ko,
+             s.ko >= 0 ? (s.whiteToMove ? Color::White : Color::Black) : Color::Empty);
+    const Color mover = s.whiteToMove ? Color::White : Color::Black;
+    if (s.move >= 0) {
+      REQUIRE(b.isLegal(s.move, mover));
+      b.play(s.move, mover);
+    }
+    CHECK(r.line[i + 1].black == b.black());
+    CHECK(r.line[i + 1].white == b.white());
+    CHECK(r.line[i + 1].passes == (s.move < 0 ? s.passes + 1 : 0));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("proof depth and its line agree with the slow twin", "[solve][proof-depth]") {
+  SECTION("3x3, Black gets the whole board") {
+    const Geometry g(3, 3);
+    checkAgainstTwin(g, Position{}, 9);
+  }
+  SECTION("3x3 after B2 and White's B1") {
+    const Geometry g(3, 3);
+    Position p;
+    p.black = Mask{1} << g.point(1, 1);
+    p.white = Mask{1} << g.point(1, 0);
+    checkAgainstTwin(g, p, 9);
+  }
+  SECTION("4x2, Black gets the whole board") {
+    const Geometry g(4, 2);
+    checkAgainstTwin(g, Position{}, 8);
+  }
+  SECTION("3x3, White to move after B2") {
+    const Geometry g(3, 3);
+    Position p;
+    p.black = Mask{1} << g.point(1, 1);
+    p.toMove = Color::White;
+    checkAgainstTwin(g, p, 9);
+  }
+}
+
+TEST_CASE("the longest White replies are exactly those that need every ply left",
+          "[solve][proof-depth]") {
+  const Geometry g(3, 3);
+  Position p;
+  p.black = Mask{1} << g.point(1, 1);
+  p.toMove = Color::White;
+  solve::ProofDepthOptions opt;
+  opt.target = 9;
+  const solve::ProofDepthResult r = solve::proofDepth(g, p, opt, simpleForced());
+  REQUIRE(r.complete);
+  REQUIRE(r.depth > 1);
+  Twin twin(g, 9);
+  const solve::ProofLineStep& s = r.line.front();
+  for (int move = -1; move < g.points(); ++move) {
+    solve::CompactBoard b(g);
+    b.setStones(s.black, s.white);
+    Position c;
+    c.toMove = Color::Black;
+    if (move >= 0) {
+      if (!b.isLegal(move, Color::White)) continue;
+      b.play(move, Color::White);
+      c.ko = b.koColor() == Color::Black ? b.koPoint() : -1;
+    } else {
+      c.passes = 1;
+    }
+    c.black = b.black(), c.white = b.white();
+    const bool listed = std::find(s.longest.begin(), s.longest.end(), move) != s.longest.end();
+    CHECK(listed == (twin.depth(c, 30) == r.depth - 1));
+  }
+}
+
+TEST_CASE("a question that cannot be proven has no proof depth", "[solve][proof-depth]") {
+  // 2x2 is worth less than the whole board to Black.
+  const Geometry g(2, 2);
+  solve::ProofDepthOptions opt;
+  opt.target = 4;
+  opt.maxDepth = 12;
+  const solve::ProofDepthResult r = solve::proofDepth(g, Position{}, opt, simpleForced());
+  CHECK(r.depth == -1);
+  CHECK_FALSE(r.complete);
+  CHECK(r.line.empty());
+  CHECK(r.tests == 12);
+}
