@@ -1,11 +1,16 @@
 // The proof depth of a question and the line that needs it (docs/SOLVER.md, session 32):
-// how many plies the search must look ahead before every line ends in a position whose
-// static bounds (benson.hpp) settle "Black's value >= target", with White resisting as
-// long as it can. Static bounds that decide earlier show up as a smaller depth, so this is
-// the measure for them; the line shows what the static bounds still miss at its end.
+// the smallest horizon at which the search proves "Black's value >= target", with the line
+// where White resists longest. Without a table this is the number of plies after which every
+// line ends in a position whose static bounds (benson.hpp) settle the question; static
+// bounds that decide earlier show up as a smaller depth, so this is the measure for them, and
+// the line shows what they still miss at its end.
 //
 // Every position is tested as a fresh game start (no history, the ko point kept), each test
 // with a fresh table, so that a test's answer depends on its position and horizon alone.
+// Within one test the table can still carry a proof found with more plies left to a place
+// with fewer, so on larger boards a horizon may prove what a deeper one does not, and a
+// position may be proven at a horizon at which none of its moves is proven one ply
+// shallower; the line then stops there, incomplete (docs/SOLVER.md, session 32: 4x5).
 #pragma once
 
 #include <cstdint>
