@@ -492,6 +492,7 @@ SolveProgress progressOf(const ProgressBoard& board, const SolveOptions& o, int 
   const int q = board.question.load();  // after the bounds (Worker::publishRoot)
   p.hasQuestion = q != ProgressBoard::NONE;
   p.question = p.hasQuestion ? q : 0;
+  p.oneSided = p.hasQuestion ? board.oneSided.load() : 0;
   p.bestMoves = board.phase.load() == 1;
   p.rootMoves = board.rootMoves.load();
   p.rootMove = board.rootDone.load();

@@ -70,6 +70,10 @@ struct SolveProgress {
   // `question`"; hasQuestion false between questions.
   bool hasQuestion = false;
   int question = 0;
+  // With SolveOptions::oneSided, which of the question's two one-sided searches runs: +1
+  // the one that can only answer yes (a proof that the mover's value is >= question), -1
+  // the one that can only answer no; 0 a two-sided search, or between searches.
+  int oneSided = 0;
   bool bestMoves = false;  // the value is known; the optimal moves are being tested
   // The MTD search's root move loop (one thread's): rootMove of rootMoves searched so far
   // in the current search, the point now searched (-1 the pass); rootMoves 0 outside it.

@@ -56,6 +56,9 @@ struct ProgressBoard {
   std::atomic<int> lo, hi;
   std::atomic<int> horizon{0}, question{NONE};
   std::atomic<int> phase{0};  // 0 the value, 1 the optimal moves
+  // The reporting thread's one-sided search (SolveProgress::oneSided): +1 the one that can
+  // only answer yes, -1 the one that can only answer no, 0 none (a two-sided search).
+  std::atomic<int> oneSided{0};
   // The root's move loop: moves searched so far of rootMoves (0: not in the loop), and
   // the point being searched (-1 the pass).
   std::atomic<int> rootDone{0}, rootMoves{0}, rootPoint{-1};
@@ -196,8 +199,14 @@ class Worker {
   // against = true cuts at the nodes of the opponent of the path's last position's mover
   // (a search for a proof that the root's value is >= beta), false at that mover's own
   // nodes (a proof that it is < beta); oneSidedOff() stops it.
-  void setOneSided(bool against) { oneSidedWhite_ = side_.back() ^ (against ? 1 : 0); }
-  void oneSidedOff() { oneSidedWhite_ = -1; }
+  void setOneSided(bool against) {
+    oneSidedWhite_ = side_.back() ^ (against ? 1 : 0);
+    publishOneSided(against ? 1 : -1);
+  }
+  void oneSidedOff() {
+    oneSidedWhite_ = -1;
+    publishOneSided(0);
+  }
   // Counts a one-sided test that needed its second search (SearchStats::secondSearches).
   void countSecondSearch() { ++stats_.secondSearches; }
   bool aborted() const { return aborted_; }
@@ -219,6 +228,11 @@ class Worker {
     if (!reportsRoot_) return;
     p.horizon.store(horizon);
     p.question.store(question);
+  }
+  // Publishes which one-sided search runs (ProgressBoard::oneSided), when this worker
+  // reports the root.
+  void publishOneSided(int which) {
+    if (limits_.progress && reportsRoot_) limits_.progress->oneSided.store(which);
   }
   const SearchStats& stats() const { return stats_; }
   // Whether publishRoot reports the horizon and question (one thread of a solve does).

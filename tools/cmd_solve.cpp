@@ -119,6 +119,8 @@ void progressLine(const solve::Geometry& g, const solve::SolveProgress& p, bool 
       // "the mover's value >= q" from Black's side.
       o << ", asking value " << (blackToMove ? ">= " : "<= ")
         << (blackToMove ? p.question : -p.question) + komi;
+      // Which one-sided search runs: the one that can only prove yes, or only no.
+      if (p.oneSided != 0) o << (p.oneSided > 0 ? " (seeking a yes)" : " (seeking a no)");
     }
     if (p.rootMoves > 0) {
       o << ", root move " << p.rootMove + 1 << "/" << p.rootMoves << " (" << g.vertex(p.rootPoint)

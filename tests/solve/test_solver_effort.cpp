@@ -386,6 +386,47 @@ TEST_CASE("progress reports hold the proven interval and leave the search unchan
     }
     CHECK(testing > 0);
   }
+  // One-sided tests (4x4 on one thread, MTD(f) from the right guess, a report every 128
+  // nodes): the reports name the search that runs. The first search of "value >= 2"
+  // expects yes and the first of "value >= 3" expects no, so both kinds are seen with
+  // those questions; without one-sided tests no report names one.
+  for (const bool oneSided : {true, false}) {
+    SolveOptions so;
+    so.ttLog2 = 18;
+    so.bestMoves = so.principalVariation = false;
+    so.bisect = false;
+    so.oneSided = oneSided;
+    so.firstGuess = 2;
+    so.progressSeconds = 0;
+    std::vector<SolveProgress> seen;
+    so.onProgress = [&](const SolveProgress& p) { seen.push_back(p); };
+    const SolveResult r = Solver(g, so).solve(Position{});
+    REQUIRE(r.exact);
+    CHECK(r.value == 2);
+    int yesAt2 = 0, noAt3 = 0, named = 0, unnamed = 0;
+    for (const SolveProgress& p : seen) {
+      if (!p.hasQuestion) {
+        CHECK(p.oneSided == 0);
+        continue;
+      }
+      CHECK((p.question == 2 || p.question == 3));
+      if (p.oneSided == 0) {
+        ++unnamed;
+        continue;
+      }
+      CHECK((p.oneSided == 1 || p.oneSided == -1));
+      ++named;
+      yesAt2 += p.oneSided > 0 && p.question == 2;
+      noAt3 += p.oneSided < 0 && p.question == 3;
+    }
+    if (oneSided) {
+      CHECK(yesAt2 > 0);
+      CHECK(noAt3 > 0);
+    } else {
+      CHECK(named == 0);
+      CHECK(unnamed > 0);
+    }
+  }
   // A stopped 4x5 search on two threads, White to move with komi: reports keep coming
   // until the limit, from Black's side with komi, and hold the bounds it returns.
   reports.clear();
