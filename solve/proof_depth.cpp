@@ -80,36 +80,44 @@ bool provableWithin(const Geometry& g, const Position& position, int target, int
 
 ProofDepthResult proofDepth(const Geometry& g, const Position& position,
                             const ProofDepthOptions& opt, const SolveOptions& base) {
+  return proofDepthWalk(g, position, opt, base.rules.suicideAllowed,
+                        [&](const Position& p, int depth, uint64_t& nodes) {
+                          return provableWithin(g, p, opt.target, depth, base, nodes);
+                        });
+}
+
+ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
+                                const ProofDepthOptions& opt, bool allowSuicide,
+                                const ProvableFn& provable) {
   ProofDepthResult res;
-  const bool suicide = base.rules.suicideAllowed;
   auto test = [&](const Position& p, int depth) {
     ++res.tests;
-    return provableWithin(g, p, opt.target, depth, base, res.nodes);
+    return provable(p, depth, res.nodes);
   };
   auto outOfNodes = [&] { return opt.maxNodes && res.nodes >= opt.maxNodes; };
+  // The smallest horizon in [from, to] that proves the question from p (-1: none).
+  auto ownDepth = [&](const Position& p, int from, int to) {
+    if (provable(p, 0, res.nodes)) return 0;  // no search: not counted as a test
+    for (int d = std::max(1, from); d <= to && !outOfNodes(); ++d) {
+      if (test(p, d)) return d;
+    }
+    return -1;
+  };
   Position root = position;
   root.history.clear();
-  int depth = -1;
-  if (settled(g, root, opt.target, base)) {
-    depth = 0;
-  } else {
-    for (int d = std::max(1, opt.minDepth); d <= opt.maxDepth && !outOfNodes(); ++d) {
-      if (test(root, d)) {
-        depth = d;
-        break;
-      }
-    }
-  }
+  int depth = ownDepth(root, opt.minDepth, opt.maxDepth);
   res.depth = depth;
   if (depth < 0) return res;
   std::vector<int> order(g.centreFirst().begin(), g.centreFirst().begin() + g.points());
   order.push_back(-1);
   Position p = root;
+  bool reanchored = false;
   while (true) {
     ProofLineStep step;
     step.black = p.black, step.white = p.white;
     step.whiteToMove = p.toMove == Color::White;
     step.passes = p.passes, step.ko = p.ko, step.depth = depth;
+    step.reanchored = reanchored;
     if (depth == 0) {
       res.line.push_back(step);
       res.complete = true;
@@ -120,7 +128,7 @@ ProofDepthResult proofDepth(const Geometry& g, const Position& position,
     bool found = false;
     for (int move : order) {
       Position child;
-      if (!after(g, p, move, suicide, child)) continue;
+      if (!after(g, p, move, allowSuicide, child)) continue;
       if (!step.whiteToMove) {
         // Black: the first move whose position is proven one ply shallower.
         if (test(child, depth - 1)) {
@@ -134,12 +142,29 @@ ProofDepthResult proofDepth(const Geometry& g, const Position& position,
       }
       if (outOfNodes()) return res;
     }
+    if (!found) {
+      // No move keeps the depth: the tests disagree with it (a search whose answer is not
+      // monotone in the horizon). Once per position and up to maxReanchors times, the
+      // walk takes the position's own depth and goes on from there; otherwise the line
+      // stops here, incomplete.
+      if (reanchored || res.reanchors >= opt.maxReanchors) {
+        res.line.push_back(step);
+        return res;
+      }
+      const int own = ownDepth(p, 0, opt.maxDepth);
+      if (own < 0) {
+        res.line.push_back(step);
+        return res;
+      }
+      ++res.reanchors;
+      depth = own;
+      reanchored = true;
+      continue;
+    }
     res.line.push_back(step);
-    // None found: the tests disagree with the depth (a search whose answer is not
-    // monotone in the horizon); the line stops there, incomplete.
-    if (!found) return res;
     p = next;
     --depth;
+    reanchored = false;
   }
 }
 

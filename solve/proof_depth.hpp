@@ -10,10 +10,14 @@
 // Within one test the table can still carry a proof found with more plies left to a place
 // with fewer, so on larger boards a horizon may prove what a deeper one does not, and a
 // position may be proven at a horizon at which none of its moves is proven one ply
-// shallower; the line then stops there, incomplete (docs/SOLVER.md, session 32: 4x5).
+// shallower (docs/SOLVER.md, session 32: 4x5). The walk then takes that position's own
+// proof depth afresh and goes on from it (a re-anchored step, session 33); when even that
+// depth has no move to go on with, or re-anchoring is off, the line stops there,
+// incomplete.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "solve/solver.hpp"
@@ -27,6 +31,9 @@ struct ProofDepthOptions {
   int minDepth = 1, maxDepth = 60;
   // Stop when the tests have used this many nodes in all (0: no limit).
   uint64_t maxNodes = 0;
+  // At most this many re-anchored steps in the line (0: the line stops where no move keeps
+  // the depth). A position's own depth is looked for in [0, maxDepth].
+  int maxReanchors = 16;
 };
 
 // One position of the line and the move played from it.
@@ -37,6 +44,9 @@ struct ProofLineStep {
   int ko = -1;     // the simple-ko point forbidden to the side to move
   int depth = 0;   // its proof depth
   int move = -2;   // the move played from it (-1 pass); -2 at the last position
+  // `depth` is this position's own proof depth, taken afresh because no move from the
+  // previous position kept that one's depth (previous depth - 1 expected).
+  bool reanchored = false;
   // At White's positions: every move whose position needs depth - 1 plies (the longest
   // resistance); the line takes the first of them.
   std::vector<int> longest;
@@ -53,6 +63,7 @@ struct ProofDepthResult {
   std::vector<ProofLineStep> line;
   uint64_t nodes = 0;  // searched by every test
   int tests = 0;       // searches run
+  int reanchors = 0;   // steps of the line marked reanchored
 };
 
 // Is Black's value at least `target` provable at horizon `depth` from the position (the
@@ -68,5 +79,14 @@ bool provableWithin(const Geometry& g, const Position& position, int target, int
 // needs fewer). Only a question the search can prove has a proof depth.
 ProofDepthResult proofDepth(const Geometry& g, const Position& position,
                             const ProofDepthOptions& opt, const SolveOptions& base);
+
+// The walk of proofDepth with its horizon test given: provable(p, depth, nodes) answers
+// whether the question is proven from p within `depth` plies (0: by p itself: the game's
+// end or the static bounds) and adds the nodes it searched. proofDepth passes
+// provableWithin; tests pass an oracle of their own.
+using ProvableFn = std::function<bool(const Position&, int, uint64_t&)>;
+ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
+                                const ProofDepthOptions& opt, bool allowSuicide,
+                                const ProvableFn& provable);
 
 }  // namespace solve

@@ -68,14 +68,15 @@ int proofDepthCommand(const solve::Geometry& g, const solve::Position& pos, int 
       const solve::ProofLineStep& s = r.line[i];
       std::cout << (i ? ", " : "") << "{\"position\": \"" << solve::diagramOf(g, s.black, s.white)
                 << "\", \"to_move\": \"" << (s.whiteToMove ? "W" : "B")
-                << "\", \"depth\": " << s.depth << ", \"move\": "
+                << "\", \"depth\": " << s.depth << (s.reanchored ? ", \"reanchored\": true" : "")
+                << ", \"move\": "
                 << (s.move == -2 ? std::string("null") : "\"" + g.vertex(s.move) + "\"");
       if (s.whiteToMove && s.move != -2)
         std::cout << ", \"longest\": " << moveList(g, s.longest, true);
       std::cout << "}";
     }
-    std::cout << "], \"nodes\": " << r.nodes << ", \"tests\": " << r.tests
-              << ", \"seconds\": " << seconds << "}\n";
+    std::cout << "], \"reanchors\": " << r.reanchors << ", \"nodes\": " << r.nodes
+              << ", \"tests\": " << r.tests << ", \"seconds\": " << seconds << "}\n";
     return 0;
   }
   if (r.depth < 0) {
@@ -86,7 +87,8 @@ int proofDepthCommand(const solve::Geometry& g, const solve::Position& pos, int 
               << (r.complete ? "" : " (line incomplete)") << "\n";
     for (const solve::ProofLineStep& s : r.line) {
       std::cout << "  " << solve::diagramOf(g, s.black, s.white) << " "
-                << (s.whiteToMove ? "W" : "B") << " depth " << s.depth;
+                << (s.whiteToMove ? "W" : "B") << " depth " << s.depth
+                << (s.reanchored ? " (its own, re-anchored)" : "");
       if (s.move != -2) std::cout << ": " << g.vertex(s.move);
       if (s.whiteToMove && s.longest.size() > 1) {
         std::cout << " (as long: " << moveList(g, s.longest, false) << ")";

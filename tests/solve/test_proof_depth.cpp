@@ -194,3 +194,68 @@ TEST_CASE("a question that cannot be proven has no proof depth", "[solve][proof-
   CHECK(r.line.empty());
   CHECK(r.tests == 12);
 }
+
+TEST_CASE("a line re-anchors where no move keeps the depth", "[solve][proof-depth]") {
+  // The walk with an oracle for the horizon tests, on 3x3: the empty board needs 3 plies,
+  // Black's centre move is proven within 2, and every White reply to it is settled. So
+  // after the centre no White move needs the depth left, and the position's own depth
+  // (ownC) is taken afresh: with ownC = 1 the line goes on from it to a settled
+  // position; with ownC = 2 (the depth it already had) it stops there, incomplete, as it
+  // does when re-anchoring is off.
+  const Geometry g(3, 3);
+  const int centre = g.centreFirst()[0];
+  const Mask c = Mask{1} << centre;
+  auto oracle = [&](int ownC) {
+    return [=](const Position& p, int depth, uint64_t& nodes) {
+      ++nodes;
+      int need = 99;
+      if (!p.black && !p.white) {
+        need = 3;
+      } else if (p.black == c && !p.white && p.toMove == Color::White) {
+        need = ownC;
+      } else if (p.black == c) {  // a White stone beside the centre, or White passed
+        need = 0;
+      }
+      return depth >= need;
+    };
+  };
+  solve::ProofDepthOptions opt;
+  opt.maxDepth = 10;
+  SECTION("re-anchored and complete") {
+    const solve::ProofDepthResult r = solve::proofDepthWalk(g, Position{}, opt, false, oracle(1));
+    CHECK(r.depth == 3);
+    CHECK(r.complete);
+    CHECK(r.reanchors == 1);
+    REQUIRE(r.line.size() == 3);
+    CHECK(r.line[0].move == centre);
+    CHECK(r.line[0].depth == 3);
+    CHECK_FALSE(r.line[0].reanchored);
+    CHECK(r.line[1].reanchored);
+    CHECK(r.line[1].depth == 1);
+    CHECK(r.line[1].whiteToMove);
+    CHECK(r.line[1].longest.size() == 9);  // 8 points and the pass, all needing 1 - 1
+    CHECK(r.line[2].depth == 0);
+    CHECK(r.line[2].move == -2);
+  }
+  SECTION("the same depth again: incomplete") {
+    const solve::ProofDepthResult r = solve::proofDepthWalk(g, Position{}, opt, false, oracle(2));
+    CHECK(r.depth == 3);
+    CHECK_FALSE(r.complete);
+    CHECK(r.reanchors == 1);
+    REQUIRE(r.line.size() == 2);
+    CHECK(r.line[1].reanchored);
+    CHECK(r.line[1].depth == 2);
+    CHECK(r.line[1].move == -2);
+    CHECK(r.line[1].longest.empty());
+  }
+  SECTION("re-anchoring off: incomplete at the first disagreement") {
+    opt.maxReanchors = 0;
+    const solve::ProofDepthResult r = solve::proofDepthWalk(g, Position{}, opt, false, oracle(1));
+    CHECK_FALSE(r.complete);
+    CHECK(r.reanchors == 0);
+    REQUIRE(r.line.size() == 2);
+    CHECK_FALSE(r.line[1].reanchored);
+    CHECK(r.line[1].depth == 2);
+    CHECK(r.line[1].move == -2);
+  }
+}
