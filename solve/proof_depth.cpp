@@ -60,7 +60,7 @@ bool provableWithin(const Geometry& g, const Position& position, int target, int
   o.firstGuessMode = FirstGuess::Middle;
   o.firstGuess = target;
   o.oneSided = true;
-  o.oneSidedNoFirst = false;
+  o.oneSidedNoFirst = o.oneSidedFirstOnly = false;
   // Both change what a horizon proves (a soft cut gives up at the first undecided child,
   // the pass check skips moves), so that a depth would depend on them.
   o.softCutDepth = 0;

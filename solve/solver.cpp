@@ -53,14 +53,16 @@ double elapsed(std::chrono::steady_clock::time_point start) {
 // The null-window test "value >= beta" at one horizon: f(beta - 1, beta, depth), or with
 // SolveOptions::oneSided two one-sided searches, first the one that can only give the
 // expected answer (`expectYes`; always no with oneSidedNoFirst), then, if it left the test
-// undecided, the other.
+// undecided, the other (unless `firstOnly`: SolveOptions::oneSidedFirstOnly, for the tests
+// of iterate() only).
 template <class F>
-Bounds ask(Worker& w, const SolveOptions& o, F&& f, int beta, int depth, bool expectYes = true) {
+Bounds ask(Worker& w, const SolveOptions& o, F&& f, int beta, int depth, bool expectYes = true,
+           bool firstOnly = false) {
   if (!o.oneSided) return f(beta - 1, beta, depth);
   if (o.oneSidedNoFirst) expectYes = false;
   w.setOneSided(expectYes);
   Bounds b = f(beta - 1, beta, depth);
-  if (!w.aborted() && b.lo < beta && b.hi >= beta) {
+  if (!w.aborted() && !firstOnly && b.lo < beta && b.hi >= beta) {
     w.countSecondSearch();
     w.setOneSided(!expectYes);
     const Bounds c = f(beta - 1, beta, depth);
@@ -103,7 +105,8 @@ void iterate(Worker& w, const SolveOptions& o, int firstDepth, int firstGuess, F
         if (o.bisect && !galloping) guess = lo + (hi - lo + 1) / 2;
         const int beta = std::clamp(guess, lo + 1, hi);
         w.publishRoot(lo, hi, depth, beta);
-        const Bounds b = ask(w, o, f, beta, depth, !followsGuess || beta <= firstGuess);
+        const Bounds b =
+            ask(w, o, f, beta, depth, !followsGuess || beta <= firstGuess, o.oneSidedFirstOnly);
         if (w.aborted()) return;
         lo = std::max(lo, b.lo), hi = std::min(hi, b.hi);
         w.publishRoot(lo, hi, depth, ProgressBoard::NONE);

@@ -158,6 +158,14 @@ struct SolveOptions {
   bool oneSided = false;
   // With oneSided: always the search that can answer no first.
   bool oneSidedNoFirst = false;
+  // With oneSided: only the first of the two searches; a test it leaves undecided stays
+  // undecided at that horizon (session 33). For long attempts to prove the value the guess
+  // predicts, where the second search can only show that the other answer is not proven
+  // either (5x5 after C3 at horizon 22: the first search gave up after 2.67e8 nodes, the
+  // second was still running). The search it skips could only decide a test, so every
+  // bound stays true. The tests of the iterative deepening only (the value's, and
+  // analyse()'s move values): the optimal-move tests keep both searches.
+  bool oneSidedFirstOnly = false;
   // Failure memos (session 22). A node whose null-window search failed (no proof of
   // value >= beta or <= alpha within the horizon; one-sided: no proof of the one the
   // node's side looks for) keeps that in its table entry with the window and the plies

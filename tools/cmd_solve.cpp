@@ -177,6 +177,9 @@ int runSolve(const std::vector<std::string>& args) {
       "each null-window test as two one-sided searches (one that can only answer yes, then "
       "one that can only answer no; search effort only)")(
       "no-first", "with --one-sided: the search that can only answer no first")(
+      "first-only",
+      "with --one-sided: only the first search of each test (the one that can give the "
+      "answer the guess predicts); a test it leaves open stays open at that horizon")(
       "prover-width", po::value<int>()->default_value(0),
       "with --one-sided: the side looking for a proof tries at most this many moves at a "
       "node (0: every move; a proof that needs a later move stays open)")(
@@ -300,6 +303,10 @@ int runSolve(const std::vector<std::string>& args) {
   opt.oneSided = vm.count("one-sided") > 0;
   opt.oneSidedNoFirst = vm.count("no-first") > 0;
   if (opt.oneSidedNoFirst && !opt.oneSided) throw UsageError("--no-first needs --one-sided");
+  opt.oneSidedFirstOnly = vm.count("first-only") > 0;
+  if (opt.oneSidedFirstOnly && !opt.oneSided) {
+    throw UsageError("--first-only needs --one-sided");
+  }
   opt.failMemo = vm.count("no-fail-memo") == 0;
   opt.passCheck = vm.count("no-pass-check") == 0;
   opt.proverWidth = vm["prover-width"].as<int>();

@@ -280,6 +280,61 @@ TEST_CASE("one-sided tests that follow a guess search first for the predicted an
   }
 }
 
+// First-only one-sided tests (session 33): the right guess still decides every question
+// with the first searches alone; a wrong one leaves its question open at the horizon, with
+// true bounds, where both searches decide it.
+TEST_CASE("first-only one-sided tests leave a wrong guess open, with true bounds") {
+  const Geometry g(3, 3);
+  SolveOptions opt;
+  opt.algorithm = Algorithm::Mtdf;
+  opt.bisect = false;
+  opt.oneSided = true;
+  opt.oneSidedFirstOnly = true;
+  opt.firstDepth = opt.maxDepth = 14;
+  opt.bestMoves = opt.principalVariation = false;
+  opt.firstGuess = 9;
+  {
+    Solver s(g, opt);
+    const SolveResult r = s.solve(Position{});
+    CHECK(r.exact);
+    CHECK(r.value == 9);
+    CHECK(s.lastStats().secondSearches == 0);
+  }
+  // 3x3 with Black's first move at a corner, White to move: Black gets less than 9 (the
+  // reference value), so the guess 9 is wrong.
+  engine::BoardSize size;
+  const Position corner = positionFromDiagram("X . .\n. . .\n. . .\n", Color::White, size);
+  int ref = 0;
+  {
+    SolveOptions full = opt;
+    full.oneSided = full.oneSidedFirstOnly = false;
+    full.maxDepth = 40;
+    const SolveResult r = Solver(g, full).solve(corner);
+    REQUIRE(r.exact);
+    ref = static_cast<int>(r.value);
+    REQUIRE(ref < 9);
+  }
+  {
+    Solver s(g, opt);
+    const SolveResult r = s.solve(corner);
+    CHECK_FALSE(r.exact);
+    CHECK(r.lower <= ref);
+    CHECK(r.upper >= ref);
+    CHECK(r.upper == 9);  // the question "Black >= 9" was never answered no
+    CHECK(s.lastStats().secondSearches == 0);
+  }
+  {
+    SolveOptions both = opt;
+    both.oneSidedFirstOnly = false;
+    both.maxDepth = 40;
+    Solver s(g, both);
+    const SolveResult r = s.solve(corner);
+    CHECK(r.exact);
+    CHECK(r.value == ref);
+    CHECK(s.lastStats().secondSearches > 0);
+  }
+}
+
 TEST_CASE("children's static bounds tried first keep values, moves and history reuse exact") {
   // Off, at every interior node (the default) and only 3 plies above the horizon.
   for (int depth : {0, 3}) {
