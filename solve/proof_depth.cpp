@@ -142,17 +142,49 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
       }
       if (outOfNodes()) return res;
     }
-    if (!found) {
-      // No move keeps the depth: the tests disagree with it (a search whose answer is not
-      // monotone in the horizon). Once per position and up to maxReanchors times, the
-      // walk takes the position's own depth and goes on from there; otherwise the line
-      // stops here, incomplete.
-      if (reanchored || res.reanchors >= opt.maxReanchors) {
-        res.line.push_back(step);
-        return res;
+    if (!found && step.whiteToMove && res.reanchors < opt.maxReanchors) {
+      // Every White move was proven within depth - 2 (a search whose answer is not
+      // monotone in the horizon: the table carried deeper proofs). The line goes on with
+      // the move whose position's own depth, taken afresh, is the largest, from that
+      // depth: the longest resistance by fresh tests.
+      int most = -1;
+      std::vector<int> depths;
+      for (int move : order) {
+        Position child;
+        if (!after(g, p, move, allowSuicide, child)) continue;
+        const int own = ownDepth(child, 0, depth - 2);
+        if (outOfNodes()) {
+          res.line.push_back(step);
+          return res;
+        }
+        depths.push_back(own);
+        if (own > most) most = own, step.move = move, next = child;
       }
-      const int own = ownDepth(p, 0, opt.maxDepth);
-      if (own < 0) {
+      size_t i = 0;
+      for (int move : order) {
+        Position child;
+        if (!after(g, p, move, allowSuicide, child)) continue;
+        if (depths[i++] == most) step.longest.push_back(move);
+      }
+      if (most >= 0) {
+        ++res.reanchors;
+        res.line.push_back(step);
+        p = next;
+        depth = most;
+        reanchored = true;
+        continue;
+      }
+      step.move = -2;
+    }
+    if (!found) {
+      // At Black's turn no move is proven one ply shallower: the walk takes the position's
+      // own depth afresh and goes on from it, when that depth is another one (at most once
+      // a position and maxReanchors times a line); otherwise the line stops here,
+      // incomplete.
+      const int own = reanchored || step.whiteToMove || res.reanchors >= opt.maxReanchors
+                          ? -1
+                          : ownDepth(p, 0, opt.maxDepth);
+      if (own < 0 || own == depth) {
         res.line.push_back(step);
         return res;
       }

@@ -10,9 +10,11 @@
 // Within one test the table can still carry a proof found with more plies left to a place
 // with fewer, so on larger boards a horizon may prove what a deeper one does not, and a
 // position may be proven at a horizon at which none of its moves is proven one ply
-// shallower (docs/SOLVER.md, session 32: 4x5). The walk then takes that position's own
-// proof depth afresh and goes on from it (a re-anchored step, session 33); when even that
-// depth has no move to go on with, or re-anchoring is off, the line stops there,
+// shallower (docs/SOLVER.md, session 32: 4x5). The walk then re-anchors (session 33): at
+// White's turn, where every move is proven two plies shallower, it goes on with the move
+// whose position's own proof depth, taken afresh, is the largest; at Black's, where no
+// move is proven one ply shallower, it takes the position's own depth afresh and goes on
+// from it. When that is the depth it had, or re-anchoring is off, the line stops there,
 // incomplete.
 #pragma once
 
@@ -44,8 +46,10 @@ struct ProofLineStep {
   int ko = -1;     // the simple-ko point forbidden to the side to move
   int depth = 0;   // its proof depth
   int move = -2;   // the move played from it (-1 pass); -2 at the last position
-  // `depth` is this position's own proof depth, taken afresh because no move from the
-  // previous position kept that one's depth (previous depth - 1 expected).
+  // `depth` is this position's own proof depth, taken afresh instead of one less than the
+  // previous position's: the previous position is White's and every White move there was
+  // proven two plies shallower (this one had the largest fresh depth), or this position
+  // is Black's and no move from it was proven one ply below the depth it had.
   bool reanchored = false;
   // At White's positions: every move whose position needs depth - 1 plies (the longest
   // resistance); the line takes the first of them.

@@ -196,66 +196,84 @@ TEST_CASE("a question that cannot be proven has no proof depth", "[solve][proof-
 }
 
 TEST_CASE("a line re-anchors where no move keeps the depth", "[solve][proof-depth]") {
-  // The walk with an oracle for the horizon tests, on 3x3: the empty board needs 3 plies,
-  // Black's centre move is proven within 2, and every White reply to it is settled. So
-  // after the centre no White move needs the depth left, and the position's own depth
-  // (ownC) is taken afresh: with ownC = 1 the line goes on from it to a settled
-  // position; with ownC = 2 (the depth it already had) it stops there, incomplete, as it
-  // does when re-anchoring is off.
+  // The walk with an oracle for the horizon tests, on 3x3 (c, x, z and w the first four
+  // points of the centre-first order). The empty board needs 3 plies; after Black's c,
+  // 2; of White's replies only x is not settled at once, so the line follows it. There no
+  // Black move is proven within the 1 ply left: the position's own depth, dX, is taken
+  // afresh. With dX = 4 the line goes on with Black's z (3 plies left there, 2 needed),
+  // where every White reply is proven within 1 ply: the line follows w, the one whose own
+  // depth is the largest (1; the others are settled at once), to its end. With dX = 1, the depth it already had, the line stops at x, incomplete, as
+  // it does when re-anchoring is off.
   const Geometry g(3, 3);
-  const int centre = g.centreFirst()[0];
-  const Mask c = Mask{1} << centre;
-  auto oracle = [&](int ownC) {
+  const int c = g.centreFirst()[0], x = g.centreFirst()[1], z = g.centreFirst()[2];
+  const int w = g.centreFirst()[3];
+  const Mask C = Mask{1} << c, X = Mask{1} << x, Z = Mask{1} << z, W = Mask{1} << w;
+  auto oracle = [&](int dX) {
     return [=](const Position& p, int depth, uint64_t& nodes) {
       ++nodes;
+      const bool white = p.toMove == Color::White;
       int need = 99;
       if (!p.black && !p.white) {
         need = 3;
-      } else if (p.black == c && !p.white && p.toMove == Color::White) {
-        need = ownC;
-      } else if (p.black == c) {  // a White stone beside the centre, or White passed
-        need = 0;
+      } else if (p.black == C && !p.white) {
+        need = white ? 2 : 0;  // Black's c; White passed after it
+      } else if (p.black == C && p.white == X && !white) {
+        need = dX;
+      } else if (p.black == C && solve::popcount(p.white) == 1 && !white) {
+        need = 0;  // White's other replies
+      } else if (p.black == (C | Z) && p.white == X && white && p.passes == 0) {
+        need = 2;
+      } else if ((p.black & (C | Z)) == (C | Z) && (p.white & X) && !white) {
+        need = p.white == (X | W) ? 1 : 0;  // White's replies to z: w needs a ply
+      } else if ((p.black & (C | Z)) == (C | Z) && p.white == (X | W) && white) {
+        need = 0;  // Black's answers to w
       }
       return depth >= need;
     };
   };
   solve::ProofDepthOptions opt;
   opt.maxDepth = 10;
-  SECTION("re-anchored and complete") {
-    const solve::ProofDepthResult r = solve::proofDepthWalk(g, Position{}, opt, false, oracle(1));
+  SECTION("re-anchored twice and complete") {
+    const solve::ProofDepthResult r = solve::proofDepthWalk(g, Position{}, opt, false, oracle(4));
     CHECK(r.depth == 3);
     CHECK(r.complete);
-    CHECK(r.reanchors == 1);
-    REQUIRE(r.line.size() == 3);
-    CHECK(r.line[0].move == centre);
-    CHECK(r.line[0].depth == 3);
-    CHECK_FALSE(r.line[0].reanchored);
-    CHECK(r.line[1].reanchored);
-    CHECK(r.line[1].depth == 1);
-    CHECK(r.line[1].whiteToMove);
-    CHECK(r.line[1].longest.size() == 9);  // 8 points and the pass, all needing 1 - 1
-    CHECK(r.line[2].depth == 0);
-    CHECK(r.line[2].move == -2);
+    CHECK(r.reanchors == 2);
+    REQUIRE(r.line.size() == 6);
+    CHECK(r.line[0].move == c);
+    CHECK(r.line[1].depth == 2);
+    CHECK(r.line[1].move == x);
+    CHECK(r.line[1].longest == std::vector<int>{x});
+    CHECK_FALSE(r.line[1].reanchored);
+    CHECK(r.line[2].reanchored);  // x: its own depth, 4
+    CHECK(r.line[2].depth == 4);
+    CHECK(r.line[2].move == z);
+    CHECK(r.line[3].depth == 3);
+    CHECK_FALSE(r.line[3].reanchored);
+    CHECK(r.line[3].move == w);
+    CHECK(r.line[3].longest == std::vector<int>{w});
+    CHECK(r.line[4].reanchored);
+    CHECK(r.line[4].depth == 1);
+    CHECK_FALSE(r.line[4].whiteToMove);
+    CHECK(r.line[5].depth == 0);
+    CHECK(r.line[5].move == -2);
   }
   SECTION("the same depth again: incomplete") {
-    const solve::ProofDepthResult r = solve::proofDepthWalk(g, Position{}, opt, false, oracle(2));
+    const solve::ProofDepthResult r = solve::proofDepthWalk(g, Position{}, opt, false, oracle(1));
     CHECK(r.depth == 3);
     CHECK_FALSE(r.complete);
-    CHECK(r.reanchors == 1);
-    REQUIRE(r.line.size() == 2);
-    CHECK(r.line[1].reanchored);
-    CHECK(r.line[1].depth == 2);
-    CHECK(r.line[1].move == -2);
-    CHECK(r.line[1].longest.empty());
+    CHECK(r.reanchors == 0);
+    REQUIRE(r.line.size() == 3);
+    CHECK_FALSE(r.line[2].reanchored);
+    CHECK(r.line[2].depth == 1);
+    CHECK(r.line[2].move == -2);
   }
   SECTION("re-anchoring off: incomplete at the first disagreement") {
     opt.maxReanchors = 0;
-    const solve::ProofDepthResult r = solve::proofDepthWalk(g, Position{}, opt, false, oracle(1));
+    const solve::ProofDepthResult r = solve::proofDepthWalk(g, Position{}, opt, false, oracle(4));
     CHECK_FALSE(r.complete);
     CHECK(r.reanchors == 0);
-    REQUIRE(r.line.size() == 2);
-    CHECK_FALSE(r.line[1].reanchored);
-    CHECK(r.line[1].depth == 2);
-    CHECK(r.line[1].move == -2);
+    REQUIRE(r.line.size() == 3);
+    CHECK(r.line[2].depth == 1);
+    CHECK(r.line[2].move == -2);
   }
 }
