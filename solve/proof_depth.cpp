@@ -1,6 +1,7 @@
 #include "solve/proof_depth.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "solve/benson.hpp"
 #include "solve/compact_board.hpp"
@@ -148,7 +149,7 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
       // the move whose position's own depth, taken afresh, is the largest, from that
       // depth: the longest resistance by fresh tests.
       int most = -1;
-      std::vector<int> depths;
+      std::vector<std::pair<int, int>> depths;  // (move, its position's own depth)
       for (int move : order) {
         Position child;
         if (!after(g, p, move, allowSuicide, child)) continue;
@@ -157,14 +158,11 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
           res.line.push_back(step);
           return res;
         }
-        depths.push_back(own);
+        depths.emplace_back(move, own);
         if (own > most) most = own, step.move = move, next = child;
       }
-      size_t i = 0;
-      for (int move : order) {
-        Position child;
-        if (!after(g, p, move, allowSuicide, child)) continue;
-        if (depths[i++] == most) step.longest.push_back(move);
+      for (const auto& [move, own] : depths) {
+        if (most >= 0 && own == most) step.longest.push_back(move);
       }
       if (most >= 0) {
         ++res.reanchors;
@@ -174,7 +172,6 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
         reanchored = true;
         continue;
       }
-      step.move = -2;
     }
     if (!found) {
       // At Black's turn no move is proven one ply shallower: the walk takes the position's
