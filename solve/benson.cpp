@@ -71,15 +71,62 @@ bool keptByAnswer(const Geometry& g, Mask own, Mask opp, Mask region) {
   return true;
 }
 
+// Links (docs/SOLVER.md, "Chains linked by two shared liberties"): two chains with two
+// empty liberties in common, x and y, are connected as long as own answers an enemy move
+// at one of them by playing the other. Chains are joined into groups, greedily, by links
+// whose points are all different (so no enemy move threatens two links) and taken from
+// `free` (empty points not in a region kept by an answer). Replaces chains[0..n) by the
+// groups (each the union of its chains' stones), fills links[k] with the link points of
+// group k, and returns the number of groups.
+int linkGroups(const Geometry& g, Mask free, std::array<Mask, MAX_POINTS>& chains, int n,
+               std::array<Mask, MAX_POINTS>& links) {
+  std::array<int, MAX_POINTS> parent;
+  for (int i = 0; i < n; ++i) parent[i] = i;
+  const auto root = [&](int i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  std::array<Mask, MAX_POINTS> libs;
+  for (int i = 0; i < n; ++i) libs[i] = g.expand(chains[i]) & free;
+  std::array<Mask, MAX_POINTS> linkOf{};  // by chain: the points of links it made
+  Mask used = 0;
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      if (root(i) == root(j)) continue;
+      const Mask common = libs[i] & libs[j] & ~used;
+      if (popcount(common) < 2) continue;
+      const Mask x = common & -common;
+      const Mask y = (common & ~x) & -(common & ~x);
+      used |= x | y;
+      linkOf[i] |= x | y;
+      parent[root(i)] = root(j);
+    }
+  }
+  std::array<Mask, MAX_POINTS> groups{};
+  std::array<Mask, MAX_POINTS> groupLinks{};
+  std::array<int, MAX_POINTS> index;
+  for (int i = 0; i < n; ++i) index[i] = -1;
+  int nGroups = 0;
+  for (int i = 0; i < n; ++i) {
+    const int r = root(i);
+    if (index[r] < 0) index[r] = nGroups++;
+    groups[index[r]] |= chains[i];
+    groupLinks[index[r]] |= linkOf[i];
+  }
+  for (int k = 0; k < nGroups; ++k) chains[k] = groups[k], links[k] = groupLinks[k];
+  return nGroups;
+}
+
 // Benson's iteration on chain and region masks; returns the alive chains and leaves the
 // surviving regions (those enclosed by alive chains) in `regions`. With `answers`, an
 // empty region kept by an answer (keptByAnswer) counts as vital for every chain around
 // it, like a region whose empty points are all the chain's liberties. (A template, so
 // that the plain iteration, the default, pays nothing for the option: 10% more
 // instructions in this function on 5x3 when it was a run-time flag.)
-template <bool Answers>
+template <bool Answers, bool Links = false>
 [[gnu::noinline]] Mask bensonIterate(const Geometry& g, Mask own, Mask opp,
-                                     std::array<Mask, MAX_POINTS>& regions, int& nRegions) {
+                                     std::array<Mask, MAX_POINTS>& regions, int& nRegions,
+                                     Mask* linkPoints = nullptr) {
   const Mask notOwn = g.all() & ~own;
   const Mask emp = notOwn & ~opp;
   nRegions = 0;
@@ -123,11 +170,21 @@ template <bool Answers>
   for (int i = 0; i < nAnswered; ++i) regions[nRegions++] = answeredRegions[i];
   std::array<Mask, MAX_POINTS> chains;
   int nChains = 0;
-  const Mask touching = g.flood(own & g.expand(candidates | answered), own);
+  // With links, a chain that touches no candidate region can still live through a chain
+  // it is linked to, so every chain takes part.
+  const Mask touching = Links ? own : g.flood(own & g.expand(candidates | answered), own);
   for (Mask rest = touching; rest;) {
     const Mask chain = g.flood(rest & -rest, own);
     rest &= ~chain;
     chains[nChains++] = chain;
+  }
+  std::array<Mask, MAX_POINTS> links;  // each chain's group's link points, by group
+  // The empty points a region needs to be vital: with links, one that is no link point,
+  // since own's answer may fill a link point inside the region.
+  Mask eyePoints = emp;
+  if constexpr (Links) {
+    nChains = linkGroups(g, emp & ~answered, chains, nChains, links);
+    for (int i = 0; i < nChains; ++i) eyePoints &= ~links[i];
   }
   bool changed = true;
   while (changed && nChains > 0) {
@@ -140,12 +197,15 @@ template <bool Answers>
       int vital = 0;
       for (int r = 0; r < nRegions && vital < 2; ++r) {
         if ((libs & regions[r]) &&
-            ((Answers && (regions[r] & answered)) || !(regions[r] & emp & ~libs))) {
+            ((Answers && (regions[r] & answered)) ||
+             (!(regions[r] & emp & ~libs) && (!Links || (regions[r] & eyePoints))))) {
           ++vital;
         }
       }
       if (vital < 2) {
-        chains[i] = chains[--nChains];
+        --nChains;
+        chains[i] = chains[nChains];
+        if constexpr (Links) links[i] = links[nChains];
         changed = true;
       } else {
         ++i;
@@ -169,6 +229,11 @@ template <bool Answers>
   if (!alive) {
     nRegions = 0;
     return 0;
+  }
+  if constexpr (Links) {
+    Mask used = 0;
+    for (int i = 0; i < nChains; ++i) used |= links[i];
+    *linkPoints = used;
   }
   // The other regions, kept when every own chain around them lives.
   const Mask others = notOwn & ~candidates & ~answered;
@@ -308,12 +373,17 @@ class HeldSearch {
 
 }  // namespace
 
-Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory, bool answers, int held) {
+Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory, bool answers, int held,
+                bool links) {
   if (popcount(own) < 2) return 0;
   std::array<Mask, MAX_POINTS> regions;
   int n = 0;
-  const Mask alive = answers ? bensonIterate<true>(g, own, opp, regions, n)
-                             : bensonIterate<false>(g, own, opp, regions, n);
+  Mask linkPoints = 0;  // the points of the alive groups' links
+  const Mask alive =
+      links ? (answers ? bensonIterate<true, true>(g, own, opp, regions, n, &linkPoints)
+                       : bensonIterate<false, true>(g, own, opp, regions, n, &linkPoints))
+            : (answers ? bensonIterate<true>(g, own, opp, regions, n)
+                       : bensonIterate<false>(g, own, opp, regions, n));
   if (!alive) return 0;
   Mask safe = alive;
   const Mask reach = g.expand(alive);
@@ -328,11 +398,12 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory, bool answ
     if (!interior || (territory && !roomForTwoEyes(g, interior))) {
       safe |= regions[r];
     } else if (held > 0 && popcount(regions[r]) <= MAX_HELD_REGION &&
-               (regions[r] & empty & ~g.expand(own)) &&
+               (regions[r] & empty & ~g.expand(own)) && !(regions[r] & linkPoints) &&
                !(answers && !(regions[r] & opp) && popcount(regions[r]) <= MAX_ANSWERED_REGION)) {
       // A held-region candidate: it can be vital to no chain (it has an empty point no
       // own stone touches, and it is not a region kept by an answer), so the chains
-      // around it, all alive, live without it whatever is played inside.
+      // around it, all alive, live without it whatever is played inside. With links, it
+      // holds no link point, so no enemy move inside it is also a threat to a link.
       open[nOpen++] = regions[r];
     }
   }
@@ -346,9 +417,9 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory, bool answ
 }
 
 ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory, bool answers,
-                         int held) {
-  return boundsFromSafe(g, safePoints(g, own, opp, territory, answers, held),
-                        safePoints(g, opp, own, territory, answers, held));
+                         int held, bool links) {
+  return boundsFromSafe(g, safePoints(g, own, opp, territory, answers, held, links),
+                        safePoints(g, opp, own, territory, answers, held, links));
 }
 
 ScoreBounds boundsFromSafe(const Geometry& g, Mask mine, Mask theirs) {
@@ -360,8 +431,8 @@ ScoreBounds boundsFromSafe(const Geometry& g, Mask mine, Mask theirs) {
 }
 
 ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes, bool territory,
-                              bool answers, int held) {
-  ScoreBounds b = staticBounds(g, own, opp, territory, answers, held);
+                              bool answers, int held, bool links) {
+  ScoreBounds b = staticBounds(g, own, opp, territory, answers, held, links);
   if (passes >= 1) {
     const int now = areaScore(g, own, opp);
     b.lower = std::max(b.lower, now);
@@ -371,10 +442,11 @@ ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
 }
 
 StaticBoundsCache::StaticBoundsCache(const Geometry& g, int log2Entries, bool territory,
-                                     bool answers, int held)
+                                     bool answers, int held, bool links)
     : g_(g),
       territory_(territory),
       answers_(answers),
+      links_(links),
       held_(held),
       shift_(64 - log2Entries),
       entries_(size_t{1} << log2Entries) {}
@@ -390,10 +462,12 @@ StaticBoundsCache::Entry& StaticBoundsCache::entry(Mask own, Mask opp) {
   ScoreBounds b;
   if (e.key == key) {  // one side's safe points are here: the other's complete the bounds
     b = e.holds == SAFE_A
-            ? boundsFromSafe(g_, e.safe, safePoints(g_, opp, own, territory_, answers_, held_))
-            : boundsFromSafe(g_, safePoints(g_, own, opp, territory_, answers_, held_), e.safe);
+            ? boundsFromSafe(g_, e.safe,
+                             safePoints(g_, opp, own, territory_, answers_, held_, links_))
+            : boundsFromSafe(g_, safePoints(g_, own, opp, territory_, answers_, held_, links_),
+                             e.safe);
   } else {
-    b = staticBounds(g_, own, opp, territory_, answers_, held_);
+    b = staticBounds(g_, own, opp, territory_, answers_, held_, links_);
     e.key = key;
     e.area = NO_AREA;  // computed when a position after a pass needs it
   }
@@ -420,7 +494,7 @@ int StaticBoundsCache::upperFloor(Mask own, Mask opp) {
     return swapped ? -full.lower : full.upper;
   }
   ++misses_;
-  const Mask theirs = safePoints(g_, opp, own, territory_, answers_, held_);
+  const Mask theirs = safePoints(g_, opp, own, territory_, answers_, held_, links_);
   e.key = key;
   e.area = NO_AREA;
   e.holds = oppSide;

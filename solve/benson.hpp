@@ -26,9 +26,11 @@ Mask bensonAlive(const Geometry& g, Mask own, Mask opp);
 // points that no chain needs for its life (every chain around it is alive, and it is not
 // a candidate for a vital region) is safe too when a local search finds that own keeps
 // all of it with at most `held` own moves inside it, answering every enemy move inside
-// it there (docs/SOLVER.md, "Held regions").
+// it there (docs/SOLVER.md, "Held regions"). With `links`, two chains with two empty
+// liberties in common count as one (own answers an enemy move at one by playing the
+// other; docs/SOLVER.md, "Chains linked by two shared liberties").
 Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory = true, bool answers = false,
-                int held = 0);
+                int held = 0, bool links = false);
 
 // Bounds on the final area score (own minus opp) from both colours' safe points:
 // every point not safe for either side may still go either way.
@@ -36,7 +38,7 @@ struct ScoreBounds {
   int lower, upper;
 };
 ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory = true,
-                         bool answers = false, int held = 0);
+                         bool answers = false, int held = 0, bool links = false);
 // staticBounds from the two sides' safe points (safePoints of own, then of opp).
 ScoreBounds boundsFromSafe(const Geometry& g, Mask mine, Mask theirs);
 
@@ -47,7 +49,8 @@ ScoreBounds boundsFromSafe(const Geometry& g, Mask mine, Mask theirs);
 // widens the upper bound (found by search: Black's "safe" eye still held a White stone
 // when White ended the game). Its lower bound is the mover's safe points or that score.
 ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
-                              bool territory = true, bool answers = false, int held = 0);
+                              bool territory = true, bool answers = false, int held = 0,
+                              bool links = false);
 
 // A memo of staticBounds and the area score by exact position, one per search thread:
 // the search meets the same position many times (transpositions, every horizon of the
@@ -61,8 +64,8 @@ class StaticBoundsCache {
  public:
   // A cache of 2^log2Entries entries (16 bytes each) for the geometry g.
   StaticBoundsCache(const Geometry& g, int log2Entries, bool territory, bool answers = false,
-                    int held = 0);
-  // The same as boundsAfterPasses(g, own, opp, passes, territory, answers, held); own | opp
+                    int held = 0, bool links = false);
+  // The same as boundsAfterPasses(g, own, opp, passes, territory, answers, held, links); own | opp
   // non-empty.
   ScoreBounds boundsAfterPasses(Mask own, Mask opp, int passes);
   // A floor under the static upper bound of (own, opp): the points minus twice opp's
@@ -100,7 +103,7 @@ class StaticBoundsCache {
   // Multiplicative hashing (Knuth): the top bits of key * odd constant.
   size_t slot(uint64_t key) const { return (key * 0x9E3779B97F4A7C15ull) >> shift_; }
   const Geometry& g_;
-  bool territory_, answers_;
+  bool territory_, answers_, links_;
   int held_;
   int shift_;
   ZeroedArray<Entry> entries_;  // key 0: empty (the empty board is never asked)

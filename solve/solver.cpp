@@ -706,7 +706,7 @@ SolveResult Solver::solve(const Position& position) {
 void Solver::makeBoundsMemos(int threads) {
   while (static_cast<int>(boundsMemos_.size()) < threads) {
     boundsMemos_.push_back(std::make_unique<StaticBoundsCache>(
-        g_, Worker::boundsLog2(opt_), opt_.territory, opt_.answers, opt_.held));
+        g_, Worker::boundsLog2(opt_), opt_.territory, opt_.answers, opt_.held, opt_.links));
   }
 }
 

@@ -100,6 +100,9 @@ struct SolveOptions {
   // With benson: regions of up to 10 points that own keeps by answering inside them,
   // found by a local search of up to `held` own moves (0: off; docs/SOLVER.md).
   int held = 0;
+  // With benson: two chains with two empty liberties in common count as one, as long as
+  // own answers an enemy move at one by playing the other (docs/SOLVER.md).
+  bool links = false;
   bool bestMoves = true;  // list every optimal root move
   // With bestMoves: test the root moves in moveTestOrder (centre first, own eye fills
   // after the other points, the pass last or first), one at a time, and stop at the first

@@ -39,7 +39,7 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
       limits_(limits),
       ownBounds_(bounds ? nullptr
                         : std::make_unique<StaticBoundsCache>(g, boundsLog2(opt), opt.territory,
-                                                              opt.answers, opt.held)),
+                                                              opt.answers, opt.held, opt.links)),
       bounds_(bounds ? bounds : ownBounds_.get()) {
   n_ = g_.points();
   for (auto& k : killers_) k = {NO_KILLER, NO_KILLER};

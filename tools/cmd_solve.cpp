@@ -207,6 +207,9 @@ int runSolve(const std::vector<std::string>& args) {
       "answers",
       "also count chains alive by answers: small empty regions that keep an eye after one "
       "answer to the opponent's first move there")(
+      "links",
+      "also count two chains with two empty liberties in common as one: own answers the "
+      "opponent's move at one by playing the other")(
       "held", po::value<int>()->default_value(0),
       "also count regions of up to 10 points that a local search of up to N own moves shows "
       "own keeps by answering inside them (0: off)")(
@@ -277,6 +280,7 @@ int runSolve(const std::vector<std::string>& args) {
   opt.benson = !vm.count("no-benson");
   opt.territory = !vm.count("no-territory");
   opt.answers = vm.count("answers") > 0;
+  opt.links = vm.count("links") > 0;
   opt.held = vm["held"].as<int>();
   if (opt.held < 0 || opt.held > 8) throw UsageError("--held must be 0..8");
   opt.firstDepth = vm["first-depth"].as<int>();

@@ -51,7 +51,7 @@ bool settledAtRoot(const Geometry& g, SolveOptions opt, Mask black, Mask white, 
 // mover (territory on, answered and held regions as asked) contain the value and that the
 // solver with those bounds agrees, and returns true.
 bool boundsContainExact(const Geometry& g, const Position& p, bool answers, uint64_t maxNodes,
-                        int held) {
+                        int held, bool links) {
   SolveOptions plain;
   plain.ttLog2 = 14;
   plain.benson = false;
@@ -62,13 +62,13 @@ bool boundsContainExact(const Geometry& g, const Position& p, bool answers, uint
   if (!r.exact) return false;
   const Mask own = p.toMove == Color::Black ? p.black : p.white;
   const Mask opp = p.toMove == Color::Black ? p.white : p.black;
-  const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes, true, answers, held);
+  const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes, true, answers, held, links);
   const int mover = static_cast<int>(p.toMove == Color::Black ? r.value : -r.value);
   CompactBoard shown(g);
   shown.setStones(p.black, p.white);
   INFO(g.width() << "x" << g.height() << " " << (p.toMove == Color::Black ? "B" : "W")
                  << " to move, passes " << p.passes << ", answers " << answers << ", held " << held
-                 << "\n"
+                 << ", links " << links << "\n"
                  << engine::boardToString(shown.toEngine()));
   CHECK(sb.lower <= mover);
   CHECK(mover <= sb.upper);
@@ -76,6 +76,7 @@ bool boundsContainExact(const Geometry& g, const Position& p, bool answers, uint
   bounded.benson = true;
   bounded.answers = answers;
   bounded.held = held;
+  bounded.links = links;
   bounded.staticEtcMinDepth = held > 0 ? 1 : 0;
   Solver sb2(g, bounded);
   const SolveResult rb = sb2.solve(p);  // may run out of nodes: then only bounds

@@ -18,9 +18,10 @@ bool randomPosition(const solve::Geometry& g, engine::Rng& rng, solve::Mask& bla
 
 // Solves p exactly without static bounds within maxNodes; when that succeeds, checks
 // (Catch2 CHECKs) that the mover's static bounds (territory on, answered and held regions
-// as asked) contain the value and that the bounded solver agrees, and returns true.
+// and links as asked) contain the value and that the bounded solver agrees, and returns
+// true.
 bool boundsContainExact(const solve::Geometry& g, const solve::Position& p, bool answers,
-                        uint64_t maxNodes, int held = 0);
+                        uint64_t maxNodes, int held = 0, bool links = false);
 
 // Does the solver under `opt` (no move list) give the position the exact value `value`
 // at its root, in one node?

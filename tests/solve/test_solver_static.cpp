@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -247,9 +248,10 @@ TEST_CASE("the static-bounds cache agrees with the direct computation over rando
   // mover, with and without a pass. Boards above 16 points use the upper mask bytes.
   for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 4}, std::pair{5, 4}, std::pair{5, 5}}) {
     const Geometry g(w, h);
-    for (const auto& [territory, answers] :
-         {std::pair{true, false}, std::pair{false, false}, std::pair{true, true}}) {
-      StaticBoundsCache cache(g, 4, territory, answers);
+    for (const auto& [territory, answers, links] :
+         {std::tuple{true, false, false}, std::tuple{false, false, false},
+          std::tuple{true, true, false}, std::tuple{true, true, true}}) {
+      StaticBoundsCache cache(g, 4, territory, answers, 0, links);
       int compared = 0;
       for (uint64_t seed = 1; seed <= 40; ++seed) {
         RandomGame rg = randomGame(g, {}, 5 + static_cast<int>(seed % 30), seed * 31 + w);
@@ -260,13 +262,15 @@ TEST_CASE("the static-bounds cache agrees with the direct computation over rando
             const Mask own = swap ? p.white : p.black, opp = swap ? p.black : p.white;
             // The floor under the upper bound: at first often from opp's safe points
             // alone (an entry holding one side), later from the bounds themselves.
-            const ScoreBounds d = boundsAfterPasses(g, own, opp, 0, territory, answers);
+            const ScoreBounds d = boundsAfterPasses(g, own, opp, 0, territory, answers, 0, links);
             const int floor = cache.upperFloor(own, opp);
             CHECK(floor <= d.upper);
-            CHECK(floor >= g.points() - 2 * popcount(safePoints(g, opp, own, territory, answers)));
+            CHECK(floor >=
+                  g.points() - 2 * popcount(safePoints(g, opp, own, territory, answers, 0, links)));
             for (int again = 0; again < 2; ++again) {  // a miss, then (usually) a hit
               const ScoreBounds c = cache.boundsAfterPasses(own, opp, passes);
-              const ScoreBounds d = boundsAfterPasses(g, own, opp, passes, territory, answers);
+              const ScoreBounds d =
+                  boundsAfterPasses(g, own, opp, passes, territory, answers, 0, links);
               CHECK(c.lower == d.lower);
               CHECK(c.upper == d.upper);
               ++compared;
@@ -281,8 +285,8 @@ TEST_CASE("the static-bounds cache agrees with the direct computation over rando
         RandomGame rg = randomGame(g, {}, 5 + static_cast<int>(seed % 30), seed * 31 + w);
         const Mask b = rg.position.black, wt = rg.position.white;
         if (!(b | wt)) continue;
-        StaticBoundsCache fresh(g, 10, territory, answers);
-        const ScoreBounds d = staticBounds(g, b, wt, territory, answers);
+        StaticBoundsCache fresh(g, 10, territory, answers, 0, links);
+        const ScoreBounds d = staticBounds(g, b, wt, territory, answers, 0, links);
         CHECK(fresh.upperFloor(b, wt) <= d.upper);
         const ScoreBounds c = fresh.boundsAfterPasses(wt, b, 0);  // the sides swapped
         CHECK(c.lower == -d.upper);
