@@ -126,7 +126,7 @@ int linkGroups(const Geometry& g, Mask free, std::array<Mask, MAX_POINTS>& chain
 template <bool Answers, bool Links = false>
 [[gnu::noinline]] Mask bensonIterate(const Geometry& g, Mask own, Mask opp,
                                      std::array<Mask, MAX_POINTS>& regions, int& nRegions,
-                                     Mask* linkPoints = nullptr) {
+                                     Mask* linkPoints = nullptr, Mask noLinks = 0) {
   const Mask notOwn = g.all() & ~own;
   const Mask emp = notOwn & ~opp;
   nRegions = 0;
@@ -183,12 +183,21 @@ template <bool Answers, bool Links = false>
   // since own's answer may fill a link point inside the region.
   Mask eyePoints = emp;
   if constexpr (Links) {
-    nChains = linkGroups(g, emp & ~answered, chains, nChains, links);
-    for (int i = 0; i < nChains; ++i) eyePoints &= ~links[i];
+    // A point whose neighbours are all own stones is an eye the enemy cannot fill
+    // while the chains around it have another liberty, so it is never a link point:
+    // linking through it would only keep it from counting as an eye.
+    const Mask eyes = emp & ~g.expand(notOwn);
+    nChains = linkGroups(g, emp & ~answered & ~eyes & ~noLinks, chains, nChains, links);
   }
   bool changed = true;
   while (changed && nChains > 0) {
     changed = false;
+    if constexpr (Links) {
+      // Only the surviving groups' links are answered; a region is no eye without an
+      // empty point outside them.
+      eyePoints = emp;
+      for (int i = 0; i < nChains; ++i) eyePoints &= ~links[i];
+    }
     // A chain needs two vital regions: regions next to it whose empty points are all
     // its liberties, or kept by an answer (and that are still enclosed by surviving
     // chains).
@@ -379,11 +388,17 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory, bool answ
   std::array<Mask, MAX_POINTS> regions;
   int n = 0;
   Mask linkPoints = 0;  // the points of the alive groups' links
-  const Mask alive =
-      links ? (answers ? bensonIterate<true, true>(g, own, opp, regions, n, &linkPoints)
-                       : bensonIterate<false, true>(g, own, opp, regions, n, &linkPoints))
-            : (answers ? bensonIterate<true>(g, own, opp, regions, n)
-                       : bensonIterate<false>(g, own, opp, regions, n));
+  Mask alive = answers ? bensonIterate<true>(g, own, opp, regions, n)
+                       : bensonIterate<false>(g, own, opp, regions, n);
+  if (links && alive != own) {
+    // Links never take a point of a region enclosed by chains that live without them
+    // (such a link would join two living chains, and its answer could fill an eye), so
+    // every chain alive without links stays alive with them.
+    Mask enclosed = 0;
+    for (int r = 0; r < n; ++r) enclosed |= regions[r];
+    alive = answers ? bensonIterate<true, true>(g, own, opp, regions, n, &linkPoints, enclosed)
+                    : bensonIterate<false, true>(g, own, opp, regions, n, &linkPoints, enclosed);
+  }
   if (!alive) return 0;
   Mask safe = alive;
   const Mask reach = g.expand(alive);
