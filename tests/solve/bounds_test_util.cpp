@@ -6,6 +6,7 @@
 #include "engine/board/errors.hpp"
 #include "solve/benson.hpp"
 #include "solve/compact_board.hpp"
+#include "solver_test_util.hpp"
 
 namespace solvetest {
 
@@ -30,6 +31,18 @@ bool randomPosition(const Geometry& g, engine::Rng& rng, Mask& black, Mask& whit
     }
   }
   return false;
+}
+
+void keepsEmptyBoardValues(const SolveOptions& opt, std::initializer_list<EmptyBoardValue> boards) {
+  for (const EmptyBoardValue& b : boards) {
+    const SolveResult plain = solveEmpty(b.width, b.height);
+    const SolveResult r = solveEmpty(b.width, b.height, {}, opt);
+    INFO(b.width << "x" << b.height);
+    CHECK(r.exact);
+    if (b.value >= 0) CHECK(r.value == b.value);
+    CHECK(r.value == plain.value);
+    CHECK(r.best == plain.best);
+  }
 }
 
 // Does the solver under `opt` (no move list) give the position the exact value `value`

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 
 #include "engine/board/color.hpp"
 #include "engine/board/rng.hpp"
@@ -22,6 +23,15 @@ bool randomPosition(const solve::Geometry& g, engine::Rng& rng, solve::Mask& bla
 // true.
 bool boundsContainExact(const solve::Geometry& g, const solve::Position& p, bool answers,
                         uint64_t maxNodes, int held = 0, bool links = false);
+
+// A board and its published value from the empty board (-1: none published).
+struct EmptyBoardValue {
+  int width, height, value;
+};
+// Checks (Catch2 CHECKs) that the solver under `opt` solves each empty board exactly, to its
+// published value, and to the value and optimal moves of the default solver.
+void keepsEmptyBoardValues(const solve::SolveOptions& opt,
+                           std::initializer_list<EmptyBoardValue> boards);
 
 // Does the solver under `opt` (no move list) give the position the exact value `value`
 // at its root, in one node?

@@ -117,17 +117,8 @@ TEST_CASE("a link point that is a region's only empty point is no eye") {
 TEST_CASE("links keep the published values and optimal moves") {
   SolveOptions links;
   links.links = true;
-  for (auto [w, h, value] :
-       {std::tuple{3, 3, 9}, std::tuple{2, 4, 8}, std::tuple{3, 4, 4}, std::tuple{4, 3, 4},
-        std::tuple{4, 4, 2}, std::tuple{2, 5, -1}, std::tuple{2, 6, -1}}) {
-    const SolveResult plain = solveEmpty(w, h);
-    const SolveResult r = solveEmpty(w, h, {}, links);
-    INFO(w << "x" << h);
-    CHECK(r.exact);
-    if (value >= 0) CHECK(r.value == value);
-    CHECK(r.value == plain.value);
-    CHECK(r.best == plain.best);
-  }
+  keepsEmptyBoardValues(
+      links, {{3, 3, 9}, {2, 4, 8}, {3, 4, 4}, {4, 3, 4}, {4, 4, 2}, {2, 5, -1}, {2, 6, -1}});
 }
 
 TEST_CASE("bounds with links contain the exact value of random positions") {

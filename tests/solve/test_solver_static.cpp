@@ -132,16 +132,8 @@ TEST_CASE("regions kept by an answer: a cross with four empty corners owns 5x5")
 TEST_CASE("answered regions keep the published values, optimal moves and variations") {
   SolveOptions answers;
   answers.answers = true;
-  for (auto [w, h, value] : {std::tuple{3, 3, 9}, std::tuple{2, 4, 8}, std::tuple{3, 4, 4},
-                             std::tuple{4, 3, 4}, std::tuple{2, 5, -1}, std::tuple{2, 6, -1}}) {
-    const SolveResult plain = solveEmpty(w, h);
-    const SolveResult r = solveEmpty(w, h, {}, answers);
-    INFO(w << "x" << h);
-    CHECK(r.exact);
-    if (value >= 0) CHECK(r.value == value);
-    CHECK(r.value == plain.value);
-    CHECK(r.best == plain.best);
-  }
+  keepsEmptyBoardValues(answers,
+                        {{3, 3, 9}, {2, 4, 8}, {3, 4, 4}, {4, 3, 4}, {2, 5, -1}, {2, 6, -1}});
 }
 
 TEST_CASE("bounds with answered regions contain the exact value of random positions") {
