@@ -15,14 +15,19 @@ using namespace solve;
 
 // A random position of g with every chain keeping a liberty (Black denser than White, so
 // that Black often has an alive wall), or false after too many tries.
+void drawStones(const Geometry& g, engine::Rng& rng, uint32_t blackIn20, uint32_t whiteIn20,
+                Mask& black, Mask& white) {
+  black = white = 0;
+  for (int p = 0; p < g.points(); ++p) {
+    const uint32_t r = rng.below(20);
+    if (r < blackIn20) black |= Mask{1} << p;
+    if (r >= blackIn20 && r < blackIn20 + whiteIn20) white |= Mask{1} << p;
+  }
+}
+
 bool randomPosition(const Geometry& g, engine::Rng& rng, Mask& black, Mask& white) {
   for (int attempt = 0; attempt < 1000; ++attempt) {
-    black = white = 0;
-    for (int p = 0; p < g.points(); ++p) {
-      const uint32_t r = rng.below(20);
-      if (r < 9) black |= Mask{1} << p;
-      if (r >= 9 && r < 13) white |= Mask{1} << p;
-    }
+    drawStones(g, rng, 9, 4, black, white);
     CompactBoard b(g);
     try {
       b.setStones(black, white);

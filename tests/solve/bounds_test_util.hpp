@@ -24,6 +24,11 @@ bool randomPosition(const solve::Geometry& g, engine::Rng& rng, solve::Mask& bla
 bool boundsContainExact(const solve::Geometry& g, const solve::Position& p, bool answers,
                         uint64_t maxNodes, int held = 0, bool links = false);
 
+// Random stones: each point of g black with odds blackIn20 in 20, else white with odds
+// whiteIn20 in 20 (chains without a liberty possible).
+void drawStones(const solve::Geometry& g, engine::Rng& rng, uint32_t blackIn20, uint32_t whiteIn20,
+                solve::Mask& black, solve::Mask& white);
+
 // A board and its published value from the empty board (-1: none published).
 struct EmptyBoardValue {
   int width, height, value;

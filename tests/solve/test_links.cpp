@@ -132,12 +132,8 @@ TEST_CASE("bounds with links contain the exact value of random positions") {
     const Geometry g(w, h);
     const int shapeStart = denseCases;
     for (int i = 0; i < 20000 && denseCases - shapeStart < 50; ++i) {
-      Mask black = 0, white = 0;
-      for (int p = 0; p < g.points(); ++p) {
-        const uint32_t r = rng.below(20);
-        if (r < 10) black |= Mask{1} << p;
-        if (r >= 10 && r < 12) white |= Mask{1} << p;
-      }
+      Mask black, white;
+      drawStones(g, rng, 10, 2, black, white);
       if (i & 1) std::swap(black, white);
       CompactBoard b(g);
       try {

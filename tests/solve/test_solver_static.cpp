@@ -146,12 +146,8 @@ TEST_CASE("bounds with answered regions contain the exact value of random positi
     const Geometry g(w, h);
     const int shapeStart = answerCases;
     for (int i = 0; i < 20000 && answerCases - shapeStart < 60; ++i) {
-      Mask black = 0, white = 0;
-      for (int p = 0; p < g.points(); ++p) {
-        const uint32_t r = rng.below(20);
-        if (r < 11) black |= Mask{1} << p;
-        if (r >= 11 && r < 13) white |= Mask{1} << p;
-      }
+      Mask black, white;
+      drawStones(g, rng, 11, 2, black, white);
       // Empty pockets in some corners, walled by the first colour: where answers matter.
       for (int corner = 0; corner < 4; ++corner) {
         if (rng.below(2)) continue;
