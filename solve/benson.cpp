@@ -71,11 +71,12 @@ bool keptByAnswer(const Geometry& g, Mask own, Mask opp, Mask region) {
   return true;
 }
 
-// Links (docs/SOLVER.md, "Chains linked by two shared liberties"): two chains with two
-// empty liberties in common, x and y, are connected as long as own answers an enemy move
-// at one of them by playing the other. Chains are joined into groups, greedily, by links
-// whose points are all different (so no enemy move threatens two links) and taken from
-// `free` (empty points not in a region kept by an answer). Replaces chains[0..n) by the
+// Links (docs/SOLVER.md, "Session 34: chains linked by two shared liberties"): two chains
+// with two empty liberties in common, x and y, are connected as long as own answers an
+// enemy move at one of them by playing the other. Chains are joined into groups, greedily,
+// by links whose points are all different (so no enemy move threatens two links) and taken
+// from `free` (the caller leaves out regions kept by an answer, eyes, and regions enclosed
+// by chains alive without links). Replaces chains[0..n) by the
 // groups (each the union of its chains' stones), fills links[k] with the link points of
 // group k, and returns the number of groups.
 int linkGroups(const Geometry& g, Mask free, std::array<Mask, MAX_POINTS>& chains, int n,

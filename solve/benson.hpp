@@ -28,7 +28,7 @@ Mask bensonAlive(const Geometry& g, Mask own, Mask opp);
 // all of it with at most `held` own moves inside it, answering every enemy move inside
 // it there (docs/SOLVER.md, "Held regions"). With `links`, two chains with two empty
 // liberties in common count as one (own answers an enemy move at one by playing the
-// other; docs/SOLVER.md, "Chains linked by two shared liberties").
+// other; docs/SOLVER.md, "Session 34: chains linked by two shared liberties").
 Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory = true, bool answers = false,
                 int held = 0, bool links = false);
 
