@@ -240,11 +240,9 @@ template <bool Answers, bool Links = false>
     nRegions = 0;
     return 0;
   }
-  if constexpr (Links) {
-    Mask used = 0;
-    for (int i = 0; i < nChains; ++i) used |= links[i];
-    *linkPoints = used;
-  }
+  // The last round changed nothing, so the points it left out of eyePoints are the alive
+  // groups' links.
+  if constexpr (Links) *linkPoints = emp & ~eyePoints;
   // The other regions, kept when every own chain around them lives.
   const Mask others = notOwn & ~candidates & ~answered;
   for (Mask rest = others; rest;) {
