@@ -174,22 +174,45 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
         continue;
       }
     }
-    if (!found) {
-      // At Black's turn no move is proven one ply shallower: the walk takes the position's
-      // own depth afresh and goes on from it, when that depth is another one (at most once
-      // a position and maxReanchors times a line); otherwise the line stops here,
-      // incomplete.
-      const int own = reanchored || step.whiteToMove || res.reanchors >= opt.maxReanchors
-                          ? -1
-                          : ownDepth(p, 0, opt.maxDepth);
-      if (own < 0 || own == depth) {
-        res.line.push_back(step);
-        return res;
+    if (!found && !step.whiteToMove && res.reanchors < opt.maxReanchors) {
+      // At Black's turn no move is proven one ply shallower. The walk first takes the
+      // position's own depth afresh and goes on from it, when that is another depth (once
+      // a position).
+      const int own = reanchored ? depth : ownDepth(p, 0, opt.maxDepth);
+      if (own >= 0 && own != depth) {
+        ++res.reanchors;
+        depth = own;
+        reanchored = true;
+        continue;
       }
-      ++res.reanchors;
-      depth = own;
-      reanchored = true;
-      continue;
+      // Its own depth is the one it had (session 35): the line goes on with the move whose
+      // position's own depth, taken afresh, is the smallest: Black's quickest proof by
+      // fresh tests. Each further move is tested only below the smallest found so far.
+      int least = -1;
+      for (int move : order) {
+        Position child;
+        if (!after(g, p, move, allowSuicide, child)) continue;
+        const int childOwn = ownDepth(child, 0, least >= 0 ? least - 1 : opt.maxDepth);
+        if (outOfNodes()) {
+          res.line.push_back(step);
+          return res;
+        }
+        if (childOwn >= 0) least = childOwn, step.move = move, next = child;
+        if (least == 0) break;
+      }
+      if (least >= 0) {
+        ++res.reanchors;
+        res.line.push_back(step);
+        p = next;
+        depth = least;
+        reanchored = true;
+        continue;
+      }
+    }
+    if (!found) {
+      // No way on (or no re-anchoring left): the line stops here, incomplete.
+      res.line.push_back(step);
+      return res;
     }
     res.line.push_back(step);
     p = next;

@@ -14,8 +14,9 @@
 // White's turn, where every move is proven two plies shallower, it goes on with the move
 // whose position's own proof depth, taken afresh, is the largest; at Black's, where no
 // move is proven one ply shallower, it takes the position's own depth afresh and goes on
-// from it. When that is the depth it had, or re-anchoring is off, the line stops there,
-// incomplete.
+// from it, and when that is the depth it had, it goes on with the move whose position's own
+// depth, taken afresh, is the smallest (session 35). When no move is proven afresh, or
+// re-anchoring is off, the line stops there, incomplete.
 #pragma once
 
 #include <cstdint>
@@ -48,8 +49,10 @@ struct ProofLineStep {
   int move = -2;   // the move played from it (-1 pass); -2 at the last position
   // `depth` is this position's own proof depth, taken afresh instead of one less than the
   // previous position's: the previous position is White's and every White move there was
-  // proven two plies shallower (this one had the largest fresh depth), or this position
-  // is Black's and no move from it was proven one ply below the depth it had.
+  // proven two plies shallower (this one had the largest fresh depth), or it is Black's, no
+  // move from it was proven one ply below its depth, and this one had the smallest fresh
+  // depth; or this position is Black's and no move from it was proven one ply below the
+  // depth it had.
   bool reanchored = false;
   // At White's positions: every move whose position needs depth - 1 plies (the longest
   // resistance); the line takes the first of them.

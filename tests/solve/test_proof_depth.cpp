@@ -202,13 +202,15 @@ TEST_CASE("a line re-anchors where no move keeps the depth", "[solve][proof-dept
   // Black move is proven within the 1 ply left: the position's own depth, dX, is taken
   // afresh. With dX = 4 the line goes on with Black's z (3 plies left there, 2 needed),
   // where every White reply is proven within 1 ply: the line follows w, the one whose own
-  // depth is the largest (1; the others are settled at once), to its end. With dX = 1, the depth it already had, the line stops at x, incomplete, as
-  // it does when re-anchoring is off.
+  // depth is the largest (1; the others are settled at once), to its end. With dX = 1, the
+  // depth it already had, the line goes on with the Black move whose position's own depth
+  // is the smallest (z, whose position needs zNeed plies; every other move's is unproven);
+  // with no such move it stops at x, incomplete, as it does when re-anchoring is off.
   const Geometry g(3, 3);
   const int c = g.centreFirst()[0], x = g.centreFirst()[1], z = g.centreFirst()[2];
   const int w = g.centreFirst()[3];
   const Mask C = Mask{1} << c, X = Mask{1} << x, Z = Mask{1} << z, W = Mask{1} << w;
-  auto oracle = [&](int dX) {
+  auto oracle = [&](int dX, int zNeed = 2, int wNeed = 99) {
     return [=](const Position& p, int depth, uint64_t& nodes) {
       ++nodes;
       const bool white = p.toMove == Color::White;
@@ -222,11 +224,15 @@ TEST_CASE("a line re-anchors where no move keeps the depth", "[solve][proof-dept
       } else if (p.black == C && solve::popcount(p.white) == 1 && !white) {
         need = 0;  // White's other replies
       } else if (p.black == (C | Z) && p.white == X && white && p.passes == 0) {
-        need = 2;
+        need = zNeed;
       } else if ((p.black & (C | Z)) == (C | Z) && (p.white & X) && !white) {
         need = p.white == (X | W) ? 1 : 0;  // White's replies to z: w needs a ply
       } else if ((p.black & (C | Z)) == (C | Z) && p.white == (X | W) && white) {
         need = 0;  // Black's answers to w
+      } else if (p.black == (C | W) && p.white == X && white && p.passes == 0) {
+        need = wNeed;  // Black's w instead of z at x
+      } else if ((p.black & (C | W)) == (C | W) && (p.white & X) && !white) {
+        need = 0;  // White's replies to that w
       }
       return depth >= need;
     };
@@ -257,8 +263,37 @@ TEST_CASE("a line re-anchors where no move keeps the depth", "[solve][proof-dept
     CHECK(r.line[5].depth == 0);
     CHECK(r.line[5].move == -2);
   }
-  SECTION("the same depth again: incomplete") {
+  SECTION("the same depth again: Black's quickest move by fresh tests") {
     const solve::ProofDepthResult r = solve::proofDepthWalk(g, Position{}, opt, false, oracle(1));
+    CHECK(r.depth == 3);
+    CHECK(r.complete);
+    CHECK(r.reanchors == 1);
+    REQUIRE(r.line.size() == 6);
+    CHECK_FALSE(r.line[2].reanchored);
+    CHECK(r.line[2].depth == 1);
+    CHECK(r.line[2].move == z);
+    CHECK(r.line[3].reanchored);  // z's position: its own depth, 2
+    CHECK(r.line[3].depth == 2);
+    CHECK(r.line[3].whiteToMove);
+    CHECK(r.line[3].move == w);
+    CHECK_FALSE(r.line[4].reanchored);
+    CHECK(r.line[4].depth == 1);
+    CHECK(r.line[5].depth == 0);
+  }
+  SECTION("the smallest fresh depth is followed, not the first") {
+    // z's position needs 3 plies, w's (later in the order) 1: the line follows w.
+    const solve::ProofDepthResult r =
+        solve::proofDepthWalk(g, Position{}, opt, false, oracle(1, 3, 1));
+    CHECK(r.complete);
+    REQUIRE(r.line.size() == 5);
+    CHECK(r.line[2].move == w);
+    CHECK(r.line[3].reanchored);
+    CHECK(r.line[3].depth == 1);
+    CHECK(r.line[4].depth == 0);
+  }
+  SECTION("the same depth again and no move proven afresh: incomplete") {
+    const solve::ProofDepthResult r =
+        solve::proofDepthWalk(g, Position{}, opt, false, oracle(1, 99));
     CHECK(r.depth == 3);
     CHECK_FALSE(r.complete);
     CHECK(r.reanchors == 0);
