@@ -1,6 +1,7 @@
 #include "solve/proof_depth.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <utility>
 
 #include "solve/benson.hpp"
@@ -48,7 +49,7 @@ bool after(const Geometry& g, const Position& p, int move, bool allowSuicide, Po
 }  // namespace
 
 bool provableWithin(const Geometry& g, const Position& position, int target, int depth,
-                    const SolveOptions& base, uint64_t& nodes) {
+                    const SolveOptions& base, uint64_t& nodes, double maxSeconds) {
   if (settled(g, position, target, base)) return true;
   if (depth <= 0 || position.passes >= 2) return false;
   SolveOptions o = base;
@@ -71,7 +72,7 @@ bool provableWithin(const Geometry& g, const Position& position, int target, int
   o.forcedHintSeconds = 0;
   o.mtdSplit = false;
   o.onProgress = nullptr;
-  o.maxNodes = 0, o.maxSeconds = 0;
+  o.maxNodes = 0, o.maxSeconds = maxSeconds;
   Solver s(g, o);
   Position p = position;
   p.history.clear();
@@ -82,38 +83,81 @@ bool provableWithin(const Geometry& g, const Position& position, int target, int
 
 ProofDepthResult proofDepth(const Geometry& g, const Position& position,
                             const ProofDepthOptions& opt, const SolveOptions& base) {
-  return proofDepthWalk(g, position, opt, base.rules.suicideAllowed,
-                        [&](const Position& p, int depth, uint64_t& nodes) {
-                          return provableWithin(g, p, opt.target, depth, base, nodes);
-                        });
+  const auto start = std::chrono::steady_clock::now();
+  return proofDepthWalk(
+      g, position, opt, base.rules.suicideAllowed,
+      [&](const Position& p, int depth, uint64_t& nodes) {
+        double left = 0;  // no limit
+        if (opt.maxSeconds > 0) {
+          const double used =
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          left = std::max(1e-3, opt.maxSeconds - used);
+        }
+        return provableWithin(g, p, opt.target, depth, base, nodes, left);
+      });
 }
 
 ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
                                 const ProofDepthOptions& opt, bool allowSuicide,
                                 const ProvableFn& provable) {
   ProofDepthResult res;
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  // The budget: nodes between tests, time also inside them (an answer given after the
+  // time ran out is not used).
+  auto outOfBudget = [&] {
+    if ((opt.maxNodes && res.nodes >= opt.maxNodes) ||
+        (opt.maxSeconds > 0 && elapsed() >= opt.maxSeconds)) {
+      res.stopped = true;
+    }
+    return res.stopped;
+  };
+  enum Answer { NO, YES, STOPPED };
   auto test = [&](const Position& p, int depth) {
     ++res.tests;
-    return provable(p, depth, res.nodes);
+    const bool proven = provable(p, depth, res.nodes);
+    // A proof holds even when it came late; a failure after the time ran out says nothing.
+    const Answer a = proven ? YES : outOfBudget() ? STOPPED : NO;
+    if (opt.onTest) {
+      ProofDepthProgress pr;
+      pr.tests = res.tests, pr.nodes = res.nodes, pr.seconds = elapsed();
+      pr.horizon = depth, pr.proven = proven, pr.stopped = a == STOPPED;
+      pr.rootDepth = res.depth, pr.lineSteps = res.line.size();
+      opt.onTest(pr);
+    }
+    return a;
   };
-  auto outOfNodes = [&] { return opt.maxNodes && res.nodes >= opt.maxNodes; };
-  // The smallest horizon in [from, to] that proves the question from p (-1: none).
+
+  // The smallest horizon in [from, to] that proves the question from p (-1: none; -2: the
+  // budget ran out first).
   auto ownDepth = [&](const Position& p, int from, int to) {
     if (provable(p, 0, res.nodes)) return 0;  // no search: not counted as a test
-    for (int d = std::max(1, from); d <= to && !outOfNodes(); ++d) {
-      if (test(p, d)) return d;
+    for (int d = std::max(1, from); d <= to; ++d) {
+      if (outOfBudget()) return -2;
+      const Answer a = test(p, d);
+      if (a == STOPPED) return -2;
+      if (a == YES) return d;
     }
     return -1;
   };
   Position root = position;
   root.history.clear();
   int depth = ownDepth(root, opt.minDepth, opt.maxDepth);
-  res.depth = depth;
+  res.depth = std::max(depth, -1);
   if (depth < 0) return res;
   std::vector<int> order(g.centreFirst().begin(), g.centreFirst().begin() + g.points());
   order.push_back(-1);
   Position p = root;
   bool reanchored = false;
+  // The line ends at `step`, incomplete, its move unknown (the budget ran out).
+  auto stopAt = [&](ProofLineStep& step) {
+    step.move = -2;
+    step.longest.clear();
+    res.line.push_back(step);
+    return res;
+  };
   while (true) {
     ProofLineStep step;
     step.black = p.black, step.white = p.white;
@@ -125,7 +169,7 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
       res.complete = true;
       return res;
     }
-    if (outOfNodes()) return res;
+    if (outOfBudget()) return stopAt(step);
     Position next;
     bool found = false;
     for (int move : order) {
@@ -133,16 +177,21 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
       if (!after(g, p, move, allowSuicide, child)) continue;
       if (!step.whiteToMove) {
         // Black: the first move whose position is proven one ply shallower.
-        if (test(child, depth - 1)) {
+        const Answer a = test(child, depth - 1);
+        if (a == STOPPED) return stopAt(step);
+        if (a == YES) {
           step.move = move, next = child, found = true;
           break;
         }
-      } else if (depth < 2 || !test(child, depth - 2)) {
-        // White: a move whose position needs every ply left (all need at most depth - 1).
+        continue;
+      }
+      // White: a move whose position needs every ply left (all need at most depth - 1).
+      const Answer a = depth < 2 ? NO : test(child, depth - 2);
+      if (a == STOPPED) return stopAt(step);
+      if (a == NO) {
         step.longest.push_back(move);
         if (!found) step.move = move, next = child, found = true;
       }
-      if (outOfNodes()) return res;
     }
     if (!found && step.whiteToMove && res.reanchors < opt.maxReanchors) {
       // Every White move was proven within depth - 2 (a search whose answer is not
@@ -155,10 +204,7 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
         Position child;
         if (!after(g, p, move, allowSuicide, child)) continue;
         const int own = ownDepth(child, 0, depth - 2);
-        if (outOfNodes()) {
-          res.line.push_back(step);
-          return res;
-        }
+        if (own == -2) return stopAt(step);
         depths.emplace_back(move, own);
         if (own > most) most = own, step.move = move, next = child;
       }
@@ -179,6 +225,7 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
       // position's own depth afresh and goes on from it, when that is another depth (once
       // a position).
       const int own = reanchored ? depth : ownDepth(p, 0, opt.maxDepth);
+      if (own == -2) return stopAt(step);
       if (own >= 0 && own != depth) {
         ++res.reanchors;
         depth = own;
@@ -193,10 +240,7 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
         Position child;
         if (!after(g, p, move, allowSuicide, child)) continue;
         const int childOwn = ownDepth(child, 0, least >= 0 ? least - 1 : opt.maxDepth);
-        if (outOfNodes()) {
-          res.line.push_back(step);
-          return res;
-        }
+        if (childOwn == -2) return stopAt(step);
         if (childOwn >= 0) least = childOwn, step.move = move, next = child;
         if (least == 0) break;
       }

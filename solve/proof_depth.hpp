@@ -27,6 +27,18 @@
 
 namespace solve {
 
+// What onTest reports: the totals so far and the test just made.
+struct ProofDepthProgress {
+  int tests = 0;
+  uint64_t nodes = 0;
+  double seconds = 0;
+  int horizon = 0;       // of the test just made
+  bool proven = false;   // its answer
+  bool stopped = false;  // it was stopped by maxSeconds (a "no" that says nothing)
+  int rootDepth = -1;    // the root's proof depth once found
+  size_t lineSteps = 0;  // positions of the line fixed so far
+};
+
 struct ProofDepthOptions {
   // The question: Black's value (komi excluded) is at least `target`.
   int target = 0;
@@ -37,6 +49,12 @@ struct ProofDepthOptions {
   // At most this many re-anchored steps in the line (0: the line stops where no move keeps
   // the depth). A position's own depth is looked for in [0, maxDepth].
   int maxReanchors = 16;
+  // Stop when this many seconds have passed (0: no limit). Unlike maxNodes, which is
+  // checked between tests, it also stops the test that is running; that test's answer is
+  // not used, and the result says it stopped (ProofDepthResult::stopped).
+  double maxSeconds = 0;
+  // Called after every test, from the calling thread (for progress reports).
+  std::function<void(const ProofDepthProgress&)> onTest;
 };
 
 // One position of the line and the move played from it.
@@ -68,17 +86,19 @@ struct ProofDepthResult {
   // From the root to a position with proof depth 0 (settled by its static bounds or the
   // end of the game).
   std::vector<ProofLineStep> line;
-  uint64_t nodes = 0;  // searched by every test
-  int tests = 0;       // searches run
-  int reanchors = 0;   // steps of the line marked reanchored
+  uint64_t nodes = 0;    // searched by every test
+  int tests = 0;         // searches run
+  int reanchors = 0;     // steps of the line marked reanchored
+  bool stopped = false;  // maxNodes or maxSeconds ran out (depth and line: what was reached)
 };
 
 // Is Black's value at least `target` provable at horizon `depth` from the position (the
 // MTD search with one-sided tests, soft cuts and the pass check off, a fresh table of
 // `base.ttLog2`; base's rules and static-bound options are used)? Depth 0: by the static
-// bounds or the game's end alone. Adds the search's nodes to `nodes`.
+// bounds or the game's end alone. Adds the search's nodes to `nodes`. With maxSeconds > 0
+// the search stops after that long, and a stopped search answers false.
 bool provableWithin(const Geometry& g, const Position& position, int target, int depth,
-                    const SolveOptions& base, uint64_t& nodes);
+                    const SolveOptions& base, uint64_t& nodes, double maxSeconds = 0);
 
 // The proof depth of `position` for opt.target and the longest line: at Black's positions
 // the first move (centre first, the pass last) whose position needs one ply less, at
@@ -90,7 +110,8 @@ ProofDepthResult proofDepth(const Geometry& g, const Position& position,
 // The walk of proofDepth with its horizon test given: provable(p, depth, nodes) answers
 // whether the question is proven from p within `depth` plies (0: by p itself: the game's
 // end or the static bounds) and adds the nodes it searched. proofDepth passes
-// provableWithin; tests pass an oracle of their own.
+// provableWithin, given what is left of opt.maxSeconds; tests pass an oracle of their own.
+// An answer that comes after opt.maxSeconds is not used.
 using ProvableFn = std::function<bool(const Position&, int, uint64_t&)>;
 ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
                                 const ProofDepthOptions& opt, bool allowSuicide,

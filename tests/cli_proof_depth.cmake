@@ -6,7 +6,8 @@ execute_process(COMMAND ${FGO} solve --size 3x3 --rules simple-forced --proof-de
 string(FIND "${out}" "\"target\": 9, \"depth\": 11, \"complete\": true" found)
 string(FIND "${out}" "{\"position\": \".../.../...\", \"to_move\": \"B\", \"depth\": 11, \"move\": \"B2\"}" first)
 string(FIND "${out}" "\"depth\": 0, \"move\": null}]" last)
-if(NOT rc EQUAL 0 OR found EQUAL -1 OR first EQUAL -1 OR last EQUAL -1)
+string(FIND "${out}" "\"stopped\": false" unstopped)
+if(NOT rc EQUAL 0 OR found EQUAL -1 OR first EQUAL -1 OR last EQUAL -1 OR unstopped EQUAL -1)
   message(FATAL_ERROR "status ${rc}\n${out}\n${err}")
 endif()
 # A question beyond the horizons tried has no depth, and says so.
@@ -15,4 +16,14 @@ execute_process(COMMAND ${FGO} solve --size 3x3 --rules simple-forced --proof-de
 string(FIND "${out}" "not proven at horizons 1 to 6" said)
 if(NOT rc EQUAL 0 OR said EQUAL -1)
   message(FATAL_ERROR "max depth 6: status ${rc}\n${out}\n${err}")
+endif()
+# A time limit stops the walk (and the test that runs) and says so: 4x5 at horizon 40
+# takes minutes.
+execute_process(COMMAND ${FGO} solve --size 4x5 --rules simple-forced --proof-depth 20
+                        --first-depth 40 --tt-log2 16 --max-seconds 0.3 --json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${out}" "\"depth\": -1, \"complete\": false" open)
+string(FIND "${out}" "\"stopped\": true" stopped)
+if(NOT rc EQUAL 0 OR open EQUAL -1 OR stopped EQUAL -1)
+  message(FATAL_ERROR "time limit: status ${rc}\n${out}\n${err}")
 endif()

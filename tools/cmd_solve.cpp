@@ -57,10 +57,26 @@ int proofDepthCommand(const solve::Geometry& g, const solve::Position& pos, int 
   po.minDepth = std::max(1, opt.firstDepth);
   po.maxDepth = opt.maxDepth;
   po.maxNodes = opt.maxNodes;
+  po.maxSeconds = opt.maxSeconds;
+  bool shown = false;
+  if (opt.onProgress) {  // --progress: one line per test
+    po.onTest = [&shown](const solve::ProofDepthProgress& p) {
+      std::fprintf(stderr,
+                   "\r[proof-depth] tests %d, nodes %.3e, elapsed %.0f s, last test: horizon "
+                   "%d, %s; root depth %d, line %zu steps   ",
+                   p.tests, static_cast<double>(p.nodes), p.seconds, p.horizon,
+                   p.proven    ? "proven"
+                   : p.stopped ? "stopped"
+                               : "not proven",
+                   p.rootDepth, p.lineSteps);
+      shown = true;
+    };
+  }
   const auto start = std::chrono::steady_clock::now();
   const solve::ProofDepthResult r = solve::proofDepth(g, pos, po, opt);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (shown) std::fprintf(stderr, "\n");
   if (json) {
     std::cout << "{\"target\": " << target << ", \"depth\": " << r.depth
               << ", \"complete\": " << (r.complete ? "true" : "false") << ", \"line\": [";
@@ -75,16 +91,24 @@ int proofDepthCommand(const solve::Geometry& g, const solve::Position& pos, int 
         std::cout << ", \"longest\": " << moveList(g, s.longest, true);
       std::cout << "}";
     }
-    std::cout << "], \"reanchors\": " << r.reanchors << ", \"nodes\": " << r.nodes
+    std::cout << "], \"reanchors\": " << r.reanchors
+              << ", \"stopped\": " << (r.stopped ? "true" : "false") << ", \"nodes\": " << r.nodes
               << ", \"tests\": " << r.tests << ", \"seconds\": " << seconds << "}\n";
     return 0;
   }
   if (r.depth < 0) {
-    std::cout << "not proven at horizons " << po.minDepth << " to " << po.maxDepth
-              << (po.maxNodes ? " within the node limit" : "") << "\n";
+    if (r.stopped) {
+      std::cout << "not proven at horizons from " << po.minDepth
+                << " before the node or time limit ran out\n";
+    } else {
+      std::cout << "not proven at horizons " << po.minDepth << " to " << po.maxDepth << "\n";
+    }
   } else {
     std::cout << "proof depth " << r.depth << " for Black >= " << target
-              << (r.complete ? "" : " (line incomplete)") << "\n";
+              << (r.complete  ? ""
+                  : r.stopped ? " (line incomplete: the node or time limit)"
+                              : " (line incomplete)")
+              << "\n";
     for (const solve::ProofLineStep& s : r.line) {
       std::cout << "  " << solve::diagramOf(g, s.black, s.white) << " "
                 << (s.whiteToMove ? "W" : "B") << " depth " << s.depth
@@ -238,7 +262,8 @@ int runSolve(const std::vector<std::string>& args) {
       "instead of solving: the fewest plies after which every line ends in a position whose "
       "static bounds give Black at least this value, with the line where White resists "
       "longest (--first-depth: the first horizon tried; --max-depth: the last; --max-nodes: "
-      "for all the tests)")("json", "print one JSON object");
+      "for all the tests, checked between them; --max-seconds: for all, stopping the test "
+      "that runs; --progress: a line on stderr after each test)")("json", "print one JSON object");
   po::variables_map vm;
   if (!parseOptions(args, "fgo solve --size WxH [--position DIAGRAM] [--json]", desc, vm)) {
     return 0;

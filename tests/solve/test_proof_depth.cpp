@@ -3,7 +3,9 @@
 // plies", with no table, no window and no search enhancement.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <map>
+#include <thread>
 #include <tuple>
 
 #include "solve/benson.hpp"
@@ -310,5 +312,63 @@ TEST_CASE("a line re-anchors where no move keeps the depth", "[solve][proof-dept
     REQUIRE(r.line.size() == 3);
     CHECK(r.line[2].depth == 1);
     CHECK(r.line[2].move == -2);
+  }
+}
+
+TEST_CASE("proof-depth progress reports come once a test", "[solve][proof-depth]") {
+  const Geometry g(3, 3);
+  solve::ProofDepthOptions opt;
+  opt.target = 9;
+  std::vector<solve::ProofDepthProgress> seen;
+  opt.onTest = [&](const solve::ProofDepthProgress& p) { seen.push_back(p); };
+  const solve::ProofDepthResult r = solve::proofDepth(g, Position{}, opt, simpleForced());
+  REQUIRE(r.complete);
+  CHECK_FALSE(r.stopped);
+  REQUIRE(static_cast<int>(seen.size()) == r.tests);
+  for (size_t i = 0; i < seen.size(); ++i) {
+    CHECK(seen[i].tests == static_cast<int>(i) + 1);
+    CHECK_FALSE(seen[i].stopped);
+    if (i > 0) CHECK(seen[i].nodes >= seen[i - 1].nodes);
+  }
+  CHECK(seen.back().nodes == r.nodes);
+  // The root's depth is known from the first test after the one that found it.
+  CHECK(seen.back().rootDepth == r.depth);
+  CHECK(seen.front().rootDepth == -1);
+}
+
+TEST_CASE("a proof-depth time limit stops the walk and the running test", "[solve][proof-depth]") {
+  SECTION("the walk: slow answers, no more tests after the limit") {
+    // Every answer takes 30 ms; without a limit the 3x3 walk makes dozens of tests.
+    const Geometry g(3, 3);
+    solve::ProofDepthOptions opt;
+    opt.maxSeconds = 0.1;
+    const auto slow = [](const Position& p, int depth, uint64_t& nodes) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(30));
+      ++nodes;
+      return depth >= 2 + solve::popcount(p.black | p.white) % 2;
+    };
+    const solve::ProofDepthResult r = solve::proofDepthWalk(g, Position{}, opt, false, slow);
+    CHECK(r.stopped);
+    CHECK_FALSE(r.complete);
+    CHECK(r.tests <= 5);
+  }
+  SECTION("the search: 4x5's first test is cut short") {
+    // Horizon 40 from the empty 4x5 board takes minutes; the limit stops it inside.
+    const Geometry g(4, 5);
+    solve::ProofDepthOptions opt;
+    opt.target = 20;
+    opt.minDepth = 40;
+    opt.maxSeconds = 0.2;
+    solve::SolveOptions base = simpleForced();
+    base.ttLog2 = 18;
+    const auto start = std::chrono::steady_clock::now();
+    const solve::ProofDepthResult r = solve::proofDepth(g, Position{}, opt, base);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(r.stopped);
+    CHECK_FALSE(r.complete);
+    CHECK(r.depth == -1);
+    CHECK(r.tests == 1);
+    CHECK(seconds < 20);  // a generous margin: without the limit inside, minutes
   }
 }
