@@ -46,6 +46,7 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
   sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;
   historyFree_ = opt_.rules.ko == KoRule::SimpleForced;
   softCutDepth_ = opt_.softCutDepth >= 0 ? opt_.softCutDepth : n_ <= 16 ? 3 : 0;
+  leafProbe_ = opt_.leafProbe >= 0 ? opt_.leafProbe > 0 : n_ <= 16;
   for (uint64_t h : root.history) {
     Node n{h & 0xFFFFFFFFu, h >> 32, false, -1, 0};
     pushPath(n, false);
@@ -502,11 +503,10 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
       return {lo, hi};
     }
   }
-  // The horizon: the static bounds alone (session 35). The table is not probed here: its
-  // canonical key and its cache miss cost 11% of the instructions and up to a third of
-  // the time of a failing 5x5 horizon, where most nodes are leaves, and an entry that
-  // decides a leaf is rare (the same nodes there; docs/SOLVER.md).
-  if (depth <= 0) {
+  // The horizon without a table probe (SolveOptions::leafProbe, session 35): the static
+  // bounds alone. On 5x5 the probe's canonical key and cache miss cost 11% of a failing
+  // horizon's instructions and a fifth of its time, and the table rarely decides a leaf.
+  if (depth <= 0 && !leafProbe_) {
     ++stats_.horizonLeaves;
     return {lo, hi};
   }
@@ -546,6 +546,11 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
       ttMove = h.move >= 0 ? g_.unmapPoint(sym, h.move) : -1;
       ++stats_.hintMoves;
     }
+  }
+  if (depth <= 0) {  // the horizon: static and table bounds only
+    ++stats_.horizonLeaves;
+    sumOut.merge(sum);
+    return {lo, hi};
   }
 
   // Failure memos (SolveOptions::failMemo): in a one-sided search this node's side either
