@@ -145,12 +145,11 @@ struct SolveOptions {
   // but 4x5's first question unsettled after 25 minutes, which it settles without); 0:
   // off; -1 (the default): 3 on boards of up to 16 points, off on larger ones.
   int softCutDepth = -1;
-  // Probe the table at the horizon's leaves (session 35): 1 yes, 0 no (the static bounds
-  // alone), -1 (the default) on boards of up to 16 points only. Search effort only. On
-  // small boards the table holds most positions and decides leaves (3x4's complete table
-  // in 24% fewer nodes with it); on larger ones a leaf's probe rarely decides anything and
-  // its key and cache miss cost a fifth of a failing 5x5 horizon's time.
-  int leafProbe = -1;
+  // Probe the table at the horizon's leaves (the default; false: the static bounds alone,
+  // session 35). Search effort only. Off, shallow failing 5x5 horizons take a fifth less
+  // time (the probe's key and cache miss), but at horizon 22 after C3 12% more nodes and 6%
+  // more time, and small boards' complete tables up to 24% more nodes (docs/SOLVER.md).
+  bool leafProbe = true;
   // Each null-window test "value >= beta" as two one-sided searches at the same horizon
   // (session 16): the first gives up at every node of the side that must fail for a yes
   // (a soft cut at every depth, at that side's nodes only), so it can only answer yes;

@@ -46,7 +46,6 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
   sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;
   historyFree_ = opt_.rules.ko == KoRule::SimpleForced;
   softCutDepth_ = opt_.softCutDepth >= 0 ? opt_.softCutDepth : n_ <= 16 ? 3 : 0;
-  leafProbe_ = opt_.leafProbe >= 0 ? opt_.leafProbe > 0 : n_ <= 16;
   for (uint64_t h : root.history) {
     Node n{h & 0xFFFFFFFFu, h >> 32, false, -1, 0};
     pushPath(n, false);
@@ -503,10 +502,9 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
       return {lo, hi};
     }
   }
-  // The horizon without a table probe (SolveOptions::leafProbe, session 35): the static
-  // bounds alone. On 5x5 the probe's canonical key and cache miss cost 11% of a failing
-  // horizon's instructions and a fifth of its time, and the table rarely decides a leaf.
-  if (depth <= 0 && !leafProbe_) {
+  // The horizon without a table probe (SolveOptions::leafProbe off, session 35): the
+  // static bounds alone.
+  if (depth <= 0 && !opt_.leafProbe) {
     ++stats_.horizonLeaves;
     return {lo, hi};
   }

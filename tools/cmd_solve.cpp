@@ -220,11 +220,10 @@ int runSolve(const std::vector<std::string>& args) {
       "soft-cut-depth", po::value<int>()->default_value(-1),
       "give up on a node this close to the horizon at its first undecided child (0: off; "
       "-1: 3 on boards of up to 16 points, off on larger ones)")(
-      "leaf-probe", po::value<int>()->default_value(-1),
-      "probe the table at the horizon's leaves (1: yes; 0: no, the static bounds alone; -1: "
-      "on boards of up to 16 points; search effort only)")(
-      "etc-min-depth", po::value<int>()->default_value(3),
-      "enhanced transposition cut-offs this far above the horizon")(
+      "no-leaf-probe",
+      "the horizon's leaves take their static bounds alone, without a table probe (search "
+      "effort only)")("etc-min-depth", po::value<int>()->default_value(3),
+                      "enhanced transposition cut-offs this far above the horizon")(
       "static-etc", po::value<int>()->default_value(1),
       "at nodes this far above the horizon, cut on a child's static bounds before "
       "searching any child (0: off)")("no-symmetry",
@@ -332,7 +331,7 @@ int runSolve(const std::vector<std::string>& args) {
   opt.staticEtcMinDepth = vm["static-etc"].as<int>();
   if (opt.staticEtcMinDepth < 0) throw UsageError("--static-etc must be 0 or more");
   opt.softCutDepth = vm["soft-cut-depth"].as<int>();
-  opt.leafProbe = vm["leaf-probe"].as<int>();
+  opt.leafProbe = vm.count("no-leaf-probe") == 0;
   opt.oneSided = vm.count("one-sided") > 0;
   opt.oneSidedNoFirst = vm.count("no-first") > 0;
   if (opt.oneSidedNoFirst && !opt.oneSided) throw UsageError("--no-first needs --one-sided");
@@ -348,7 +347,6 @@ int runSolve(const std::vector<std::string>& args) {
   }
   if (opt.proverWidth > 0 && !opt.oneSided) throw UsageError("--prover-width needs --one-sided");
   if (opt.softCutDepth < -1) throw UsageError("--soft-cut-depth must be -1 (auto) or more");
-  if (opt.leafProbe < -1 || opt.leafProbe > 1) throw UsageError("--leaf-probe must be -1, 0 or 1");
   const std::string search = vm["search"].as<std::string>();
   if (search != "mtd" && search != "dfpn") throw UsageError("--search must be mtd or dfpn");
   opt.proofNumber = search == "dfpn";
