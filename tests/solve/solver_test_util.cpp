@@ -109,4 +109,14 @@ std::pair<SearchStats, SearchStats> sameResultsBothWays(const Geometry& g, const
   return {a.lastStats(), b.lastStats()};
 }
 
+std::pair<solve::SearchStats, uint64_t> boundedRun(int w, int h, solve::SolveOptions opt,
+                                                   uint64_t maxNodes) {
+  opt.maxNodes = maxNodes;
+  opt.bestMoves = opt.principalVariation = false;
+  const solve::Geometry g(w, h);
+  solve::Solver s(g, opt);
+  s.solve(solve::Position{});
+  return {s.lastStats(), s.lastNodes()};
+}
+
 }  // namespace solvetest

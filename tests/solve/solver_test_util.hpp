@@ -49,4 +49,9 @@ std::pair<solve::SearchStats, solve::SearchStats> sameResultsBothWays(
     const solve::Geometry& g, const solve::SolveOptions& off, const solve::SolveOptions& on,
     bool valueOnly);
 
+// The counters and nodes of a solve of g's empty board with `opt`, stopped after `maxNodes`
+// nodes (value and moves not asked for): to see whether an option takes effect.
+std::pair<solve::SearchStats, uint64_t> boundedRun(int w, int h, solve::SolveOptions opt,
+                                                   uint64_t maxNodes = 200'000);
+
 }  // namespace solvetest

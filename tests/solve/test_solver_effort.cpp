@@ -55,13 +55,8 @@ TEST_CASE("soft cuts off and everywhere keep values exact") {
                                          std::tuple{4, 5, -1, false}, std::tuple{4, 5, 3, true}}) {
     SolveOptions opt;
     opt.softCutDepth = depth;
-    opt.maxNodes = 200'000;
-    opt.bestMoves = opt.principalVariation = false;
-    const Geometry g(w, h);
-    Solver s(g, opt);
-    s.solve(Position{});
     INFO(w << "x" << h << " soft cut depth " << depth);
-    CHECK((s.lastStats().softCuts > 0) == expectCuts);
+    CHECK((boundedRun(w, h, opt).first.softCuts > 0) == expectCuts);
   }
   for (auto [w, h, value] : {std::tuple{2, 3, 0}, std::tuple{3, 3, 9}, std::tuple{2, 4, 8}}) {
     SolveOptions opt;
@@ -187,13 +182,8 @@ TEST_CASE("the pass check two plies above the horizon changes effort, not values
         std::tuple{3, 4, true, false}}) {
     SolveOptions o;
     o.oneSided = oneSided;
-    o.maxNodes = 200'000;
-    o.bestMoves = o.principalVariation = false;
-    const Geometry g(w, h);
-    Solver s(g, o);
-    s.solve(Position{});
     INFO(w << "x" << h << (oneSided ? " one-sided" : " two-sided"));
-    CHECK((s.lastStats().passChecks > 0) == expectSkips);
+    CHECK((boundedRun(w, h, o).first.passChecks > 0) == expectSkips);
   }
 }
 
@@ -224,12 +214,8 @@ TEST_CASE("table probes at the horizon's leaves change effort, not values") {
   const auto stats = [](int w, int h, bool leafProbe) {
     SolveOptions o;
     o.leafProbe = leafProbe;
-    o.maxNodes = 200'000;
-    o.bestMoves = o.principalVariation = false;
-    const Geometry g(w, h);
-    Solver s(g, o);
-    s.solve(Position{});
-    return std::tuple{s.lastStats().ttHits, s.lastStats().horizonLeaves, s.lastNodes()};
+    const auto [st, nodes] = boundedRun(w, h, o);
+    return std::tuple{st.ttHits, st.horizonLeaves, nodes};
   };
   CHECK(stats(3, 4, false) != stats(3, 4, true));
   CHECK(stats(4, 5, false) != stats(4, 5, true));
