@@ -234,15 +234,30 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
       }
       // Its own depth is the one it had (session 35): the line goes on with the move whose
       // position's own depth, taken afresh, is the smallest: Black's quickest proof by
-      // fresh tests. Each further move is tested only below the smallest found so far.
-      int least = -1;
+      // fresh tests. The moves are tested horizon by horizon, all of them at one horizon
+      // before any at the next, so that a move never proven costs no more tests than the
+      // smallest depth found (the first move in the order wins a tie).
+      std::vector<std::pair<int, Position>> moves;
       for (int move : order) {
         Position child;
-        if (!after(g, p, move, allowSuicide, child)) continue;
-        const int childOwn = ownDepth(child, 0, least >= 0 ? least - 1 : opt.maxDepth);
-        if (childOwn == -2) return stopAt(step);
-        if (childOwn >= 0) least = childOwn, step.move = move, next = child;
-        if (least == 0) break;
+        if (after(g, p, move, allowSuicide, child)) moves.emplace_back(move, child);
+      }
+      int least = -1;
+      for (int h = 0; h <= opt.maxDepth && least < 0; ++h) {
+        for (const auto& [move, child] : moves) {
+          Answer a = NO;
+          if (h == 0) {
+            a = provable(child, 0, res.nodes) ? YES : NO;  // no search: not counted as a test
+          } else {
+            if (outOfBudget()) return stopAt(step);
+            a = test(child, h);
+          }
+          if (a == STOPPED) return stopAt(step);
+          if (a == YES) {
+            least = h, step.move = move, next = child;
+            break;
+          }
+        }
       }
       if (least >= 0) {
         ++res.reanchors;

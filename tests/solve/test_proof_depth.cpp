@@ -293,6 +293,17 @@ TEST_CASE("a line re-anchors where no move keeps the depth", "[solve][proof-dept
     CHECK(r.line[3].depth == 1);
     CHECK(r.line[4].depth == 0);
   }
+  SECTION("a move never proven costs no more tests than the quickest move needs") {
+    // z (first in the order) is never proven, w needs 1 ply: the moves are tested horizon
+    // by horizon, so z is tested once before w is found (24 tests in all; testing each
+    // move up to its own depth would test z at every horizon up to 10 first: 33).
+    const solve::ProofDepthResult r =
+        solve::proofDepthWalk(g, Position{}, opt, false, oracle(1, 99, 1));
+    CHECK(r.complete);
+    REQUIRE(r.line.size() == 5);
+    CHECK(r.line[2].move == w);
+    CHECK(r.tests == 24);
+  }
   SECTION("the same depth again and no move proven afresh: incomplete") {
     const solve::ProofDepthResult r =
         solve::proofDepthWalk(g, Position{}, opt, false, oracle(1, 99));
