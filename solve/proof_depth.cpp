@@ -63,7 +63,10 @@ bool provableWithin(const Geometry& g, const Position& position, int target, int
   o.firstGuessMode = FirstGuess::Middle;
   o.firstGuess = target;
   o.oneSided = true;
-  o.oneSidedNoFirst = o.oneSidedFirstOnly = false;
+  // Only the search that can prove "value >= target" (session 35): when it gives up, the
+  // second could only prove the opposite, which the question does not ask.
+  o.oneSidedNoFirst = false;
+  o.oneSidedFirstOnly = true;
   // Both change what a horizon proves (a soft cut gives up at the first undecided child,
   // the pass check skips moves), so that a depth would depend on them.
   o.softCutDepth = 0;
