@@ -93,7 +93,8 @@ struct ProofDepthResult {
 };
 
 // Is Black's value at least `target` provable at horizon `depth` from the position (the
-// MTD search with one-sided tests, soft cuts and the pass check off, a fresh table of
+// MTD search with one-sided tests, only the first of each (the one that can prove it),
+// soft cuts and the pass check off, a fresh table of
 // `base.ttLog2`; base's rules and static-bound options are used)? Depth 0: by the static
 // bounds or the game's end alone. Adds the search's nodes to `nodes`. With maxSeconds > 0
 // the search stops after that long, and a stopped search answers false.
