@@ -133,17 +133,27 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
     return a;
   };
 
-  // The smallest horizon in [from, to] that proves the question from p (-1: none; -2: the
-  // budget ran out first).
-  auto ownDepth = [&](const Position& p, int from, int to) {
-    if (provable(p, 0, res.nodes)) return 0;  // no search: not counted as a test
+  // The smallest horizon in [from, to] that proves the question from one of `ps`, and
+  // which (-1: none; -2: the budget ran out first). The positions are tested horizon by
+  // horizon, all of them at one horizon before any at the next, so that one never proven
+  // costs no more tests than the smallest depth found; the first in the list wins a tie.
+  auto smallestDepth = [&](const std::vector<Position>& ps, int from, int to, size_t& which) {
+    for (size_t i = 0; i < ps.size(); ++i) {
+      if (provable(ps[i], 0, res.nodes)) return which = i, 0;  // no search: not counted
+    }
     for (int d = std::max(1, from); d <= to; ++d) {
-      if (outOfBudget()) return -2;
-      const Answer a = test(p, d);
-      if (a == STOPPED) return -2;
-      if (a == YES) return d;
+      for (size_t i = 0; i < ps.size(); ++i) {
+        if (outOfBudget()) return -2;
+        const Answer a = test(ps[i], d);
+        if (a == STOPPED) return -2;
+        if (a == YES) return which = i, d;
+      }
     }
     return -1;
+  };
+  auto ownDepth = [&](const Position& p, int from, int to) {
+    size_t which = 0;
+    return smallestDepth({p}, from, to, which);
   };
   Position root = position;
   root.history.clear();
@@ -237,31 +247,18 @@ ProofDepthResult proofDepthWalk(const Geometry& g, const Position& position,
       }
       // Its own depth is the one it had (session 35): the line goes on with the move whose
       // position's own depth, taken afresh, is the smallest: Black's quickest proof by
-      // fresh tests. The moves are tested horizon by horizon, all of them at one horizon
-      // before any at the next, so that a move never proven costs no more tests than the
-      // smallest depth found (the first move in the order wins a tie).
-      std::vector<std::pair<int, Position>> moves;
+      // fresh tests.
+      std::vector<int> moves;
+      std::vector<Position> children;
       for (int move : order) {
         Position child;
-        if (after(g, p, move, allowSuicide, child)) moves.emplace_back(move, child);
+        if (after(g, p, move, allowSuicide, child))
+          moves.push_back(move), children.push_back(child);
       }
-      int least = -1;
-      for (int h = 0; h <= opt.maxDepth && least < 0; ++h) {
-        for (const auto& [move, child] : moves) {
-          Answer a = NO;
-          if (h == 0) {
-            a = provable(child, 0, res.nodes) ? YES : NO;  // no search: not counted as a test
-          } else {
-            if (outOfBudget()) return stopAt(step);
-            a = test(child, h);
-          }
-          if (a == STOPPED) return stopAt(step);
-          if (a == YES) {
-            least = h, step.move = move, next = child;
-            break;
-          }
-        }
-      }
+      size_t which = 0;
+      const int least = smallestDepth(children, 0, opt.maxDepth, which);
+      if (least == -2) return stopAt(step);
+      if (least >= 0) step.move = moves[which], next = children[which];
       if (least >= 0) {
         ++res.reanchors;
         res.line.push_back(step);

@@ -550,7 +550,6 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     sumOut.merge(sum);
     return {lo, hi};
   }
-
   // Failure memos (SolveOptions::failMemo): in a one-sided search this node's side either
   // looks for a proof of value >= beta (FAIL_HIGH) or, at the side given up at its first
   // undecided child, of value <= alpha (FAIL_LOW); a two-sided null-window test looks for
