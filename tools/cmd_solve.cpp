@@ -297,6 +297,7 @@ int runSolve(const std::vector<std::string>& args) {
   opt.rules = solve::Rules::named(rules);
   opt.rules.komi = komi;
   opt.maxNodes = maxNodes;
+  if (!(maxSeconds >= 0)) throw UsageError("--max-seconds must be 0 or more");
   opt.maxSeconds = maxSeconds;
   opt.ttLog2 = ttLog2;
   opt.boundsLog2 = vm["bounds-log2"].as<int>();
