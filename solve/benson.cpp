@@ -299,20 +299,22 @@ bool playLocal(const Geometry& g, Mask& mine, Mask& theirs, int p) {
 // none next to it outside), the depth, the board size and the rules of the leaf test.
 class HeldSearch {
  public:
-  HeldSearch(const Geometry& g, Mask region, bool territory, bool answers)
-      : g_(g), region_(region), territory_(territory), answers_(answers) {}
+  // `leaf`: the rules of the static test at each node (held and links are off in it).
+  HeldSearch(const Geometry& g, Mask region, const SafetyRules& leaf)
+      : g_(g), region_(region), leaf_(leaf) {}
 
   // Enemy to move (or to play elsewhere). Own holds the region when the static rules
   // already give it the region, or when own has a move that holds it (for when the enemy
   // plays elsewhere or passes) and every enemy move inside has an own answer inside that
   // holds it, each of them with one move less.
   bool holds(Mask own, Mask opp, int depth) {
-    if ((safePoints(g_, own, opp, territory_, answers_, 0) & region_) == region_) return true;
+    if ((safePoints(g_, own, opp, leaf_) & region_) == region_) return true;
     if (depth == 0) return false;
     const Entry& e = entry(own, opp);
     const uint64_t k1 = region_ | own << 32;
-    const uint64_t k2 = (opp & region_) | uint64_t{territory_} << 32 | uint64_t{answers_} << 33 |
-                        uint64_t(g_.width()) << 40 | uint64_t(g_.height()) << 48;
+    const uint64_t k2 = (opp & region_) | uint64_t{leaf_.territory} << 32 |
+                        uint64_t{leaf_.answers} << 33 | uint64_t(g_.width()) << 40 |
+                        uint64_t(g_.height()) << 48;
     if (e.k1 == k1 && e.k2 == k2) {
       if (depth >= e.held) return true;
       if (depth <= e.failed) return false;
@@ -376,20 +378,20 @@ class HeldSearch {
 
   const Geometry& g_;
   Mask region_;
-  bool territory_, answers_;
+  SafetyRules leaf_;
 };
 
 }  // namespace
 
-Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory, bool answers, int held,
-                bool links) {
+Mask safePoints(const Geometry& g, Mask own, Mask opp, const SafetyRules& rules) {
+  const bool answers = rules.answers;
   if (popcount(own) < 2) return 0;
   std::array<Mask, MAX_POINTS> regions;
   int n = 0;
   Mask linkPoints = 0;  // the points of the alive groups' links
   Mask alive = answers ? bensonIterate<true>(g, own, opp, regions, n)
                        : bensonIterate<false>(g, own, opp, regions, n);
-  if (links && alive != own) {
+  if (rules.links && alive != own) {
     // Links never take a point of a region enclosed by chains that live without them
     // (such a link would join two living chains, and its answer could fill an eye), so
     // every chain alive without links stays alive with them.
@@ -409,9 +411,9 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory, bool answ
     const Mask interior = regions[r] & ~reach;
     // No interior: no opponent eye can ever form there (Müller's small regions). With
     // territory on, an interior without room for two opponent eyes is safe too.
-    if (!interior || (territory && !roomForTwoEyes(g, interior))) {
+    if (!interior || (rules.territory && !roomForTwoEyes(g, interior))) {
       safe |= regions[r];
-    } else if (held > 0 && popcount(regions[r]) <= MAX_HELD_REGION &&
+    } else if (rules.held > 0 && popcount(regions[r]) <= MAX_HELD_REGION &&
                (regions[r] & empty & ~g.expand(own)) && !(regions[r] & linkPoints) &&
                !(answers && !(regions[r] & opp) && popcount(regions[r]) <= MAX_ANSWERED_REGION)) {
       // A held-region candidate: it can be vital to no chain (it has an empty point no
@@ -424,16 +426,14 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory, bool answ
   // Held regions: own keeps the region by answering inside it every enemy move inside
   // it (docs/SOLVER.md, "Held regions").
   for (int i = 0; i < nOpen; ++i) {
-    HeldSearch search(g, open[i], territory, answers);
-    if (search.holds(own, opp, held)) safe |= open[i];
+    HeldSearch search(g, open[i], {.territory = rules.territory, .answers = answers});
+    if (search.holds(own, opp, rules.held)) safe |= open[i];
   }
   return safe;
 }
 
-ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory, bool answers,
-                         int held, bool links) {
-  return boundsFromSafe(g, safePoints(g, own, opp, territory, answers, held, links),
-                        safePoints(g, opp, own, territory, answers, held, links));
+ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, const SafetyRules& rules) {
+  return boundsFromSafe(g, safePoints(g, own, opp, rules), safePoints(g, opp, own, rules));
 }
 
 ScoreBounds boundsFromSafe(const Geometry& g, Mask mine, Mask theirs) {
@@ -444,9 +444,9 @@ ScoreBounds boundsFromSafe(const Geometry& g, Mask mine, Mask theirs) {
   return {base - open, base + open};
 }
 
-ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes, bool territory,
-                              bool answers, int held, bool links) {
-  ScoreBounds b = staticBounds(g, own, opp, territory, answers, held, links);
+ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
+                              const SafetyRules& rules) {
+  ScoreBounds b = staticBounds(g, own, opp, rules);
   if (passes >= 1) {
     const int now = areaScore(g, own, opp);
     b.lower = std::max(b.lower, now);
@@ -455,15 +455,8 @@ ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
   return b;
 }
 
-StaticBoundsCache::StaticBoundsCache(const Geometry& g, int log2Entries, bool territory,
-                                     bool answers, int held, bool links)
-    : g_(g),
-      territory_(territory),
-      answers_(answers),
-      links_(links),
-      held_(held),
-      shift_(64 - log2Entries),
-      entries_(size_t{1} << log2Entries) {}
+StaticBoundsCache::StaticBoundsCache(const Geometry& g, int log2Entries, const SafetyRules& rules)
+    : g_(g), rules_(rules), shift_(64 - log2Entries), entries_(size_t{1} << log2Entries) {}
 
 StaticBoundsCache::Entry& StaticBoundsCache::entry(Mask own, Mask opp) {
   const uint64_t key = own | opp << 32;  // never 0: the caller skips the empty board
@@ -475,13 +468,10 @@ StaticBoundsCache::Entry& StaticBoundsCache::entry(Mask own, Mask opp) {
   ++misses_;
   ScoreBounds b;
   if (e.key == key) {  // one side's safe points are here: the other's complete the bounds
-    b = e.holds == SAFE_A
-            ? boundsFromSafe(g_, e.safe,
-                             safePoints(g_, opp, own, territory_, answers_, held_, links_))
-            : boundsFromSafe(g_, safePoints(g_, own, opp, territory_, answers_, held_, links_),
-                             e.safe);
+    b = e.holds == SAFE_A ? boundsFromSafe(g_, e.safe, safePoints(g_, opp, own, rules_))
+                          : boundsFromSafe(g_, safePoints(g_, own, opp, rules_), e.safe);
   } else {
-    b = staticBounds(g_, own, opp, territory_, answers_, held_, links_);
+    b = staticBounds(g_, own, opp, rules_);
     e.key = key;
     e.area = NO_AREA;  // computed when a position after a pass needs it
   }
@@ -508,7 +498,7 @@ int StaticBoundsCache::upperFloor(Mask own, Mask opp) {
     return swapped ? -full.lower : full.upper;
   }
   ++misses_;
-  const Mask theirs = safePoints(g_, opp, own, territory_, answers_, held_, links_);
+  const Mask theirs = safePoints(g_, opp, own, rules_);
   e.key = key;
   e.area = NO_AREA;
   e.holds = oppSide;

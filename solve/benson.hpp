@@ -15,30 +15,38 @@ namespace solve {
 // The chains of `own` that are unconditionally alive (Benson), as one mask.
 Mask bensonAlive(const Geometry& g, Mask own, Mask opp);
 
+// Which optional rules safePoints adds to Benson's life. The defaults are the solver's:
+// the territory rule on, the other three off (docs/SOLVER.md says what each measured).
+struct SafetyRules {
+  bool territory = true;  // regions whose interior has no room for two enemy eyes
+  bool answers = false;   // small regions that keep an eye after one answer
+  int held = 0;           // regions kept with at most `held` own moves inside (0: off)
+  bool links = false;     // two chains with two empty liberties in common count as one
+  bool operator==(const SafetyRules&) const = default;
+};
+
 // Points own is sure to score: its unconditionally alive chains plus every region
 // (connected set of non-own points) that borders only those chains and in which the
 // opponent can never make two eyes: every point is adjacent to an alive chain, or
 // (territory) the interior points, those not adjacent to one, hold no two that are not
-// neighbours (docs/SOLVER.md, "Static bounds"). With `answers`, the chains are alive as
+// neighbours (docs/SOLVER.md, "Static bounds"). With `rules.answers`, the chains are alive as
 // long as own answers each first enemy move inside a small empty region that keeps an
 // eye after one answer (docs/SOLVER.md, "Regions kept by an answer"), so that own keeps
-// the points by play rather than unconditionally. With `held` > 0, a region of up to 10
+// the points by play rather than unconditionally. With `rules.held` > 0, a region of up to 10
 // points that no chain needs for its life (every chain around it is alive, and it is not
 // a candidate for a vital region) is safe too when a local search finds that own keeps
 // all of it with at most `held` own moves inside it, answering every enemy move inside
-// it there (docs/SOLVER.md, "Held regions"). With `links`, two chains with two empty
+// it there (docs/SOLVER.md, "Held regions"). With `rules.links`, two chains with two empty
 // liberties in common count as one (own answers an enemy move at one by playing the
 // other; docs/SOLVER.md, "Session 34: chains linked by two shared liberties").
-Mask safePoints(const Geometry& g, Mask own, Mask opp, bool territory = true, bool answers = false,
-                int held = 0, bool links = false);
+Mask safePoints(const Geometry& g, Mask own, Mask opp, const SafetyRules& rules = {});
 
 // Bounds on the final area score (own minus opp) from both colours' safe points:
 // every point not safe for either side may still go either way.
 struct ScoreBounds {
   int lower, upper;
 };
-ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, bool territory = true,
-                         bool answers = false, int held = 0, bool links = false);
+ScoreBounds staticBounds(const Geometry& g, Mask own, Mask opp, const SafetyRules& rules = {});
 // staticBounds from the two sides' safe points (safePoints of own, then of opp).
 ScoreBounds boundsFromSafe(const Geometry& g, Mask mine, Mask theirs);
 
@@ -49,8 +57,7 @@ ScoreBounds boundsFromSafe(const Geometry& g, Mask mine, Mask theirs);
 // widens the upper bound (found by search: Black's "safe" eye still held a White stone
 // when White ended the game). Its lower bound is the mover's safe points or that score.
 ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
-                              bool territory = true, bool answers = false, int held = 0,
-                              bool links = false);
+                              const SafetyRules& rules = {});
 
 // A memo of staticBounds and the area score by exact position, one per search thread:
 // the search meets the same position many times (transpositions, every horizon of the
@@ -63,10 +70,8 @@ ScoreBounds boundsAfterPasses(const Geometry& g, Mask own, Mask opp, int passes,
 class StaticBoundsCache {
  public:
   // A cache of 2^log2Entries entries (16 bytes each) for the geometry g.
-  StaticBoundsCache(const Geometry& g, int log2Entries, bool territory, bool answers = false,
-                    int held = 0, bool links = false);
-  // The same as boundsAfterPasses(g, own, opp, passes, territory, answers, held, links); own | opp
-  // non-empty.
+  StaticBoundsCache(const Geometry& g, int log2Entries, const SafetyRules& rules);
+  // The same as boundsAfterPasses(g, own, opp, passes, rules); own | opp non-empty.
   ScoreBounds boundsAfterPasses(Mask own, Mask opp, int passes);
   // A floor under the static upper bound of (own, opp): the points minus twice opp's
   // safe points (their part that own's do not overlap is what the upper bound takes off),
@@ -103,8 +108,7 @@ class StaticBoundsCache {
   // Multiplicative hashing (Knuth): the top bits of key * odd constant.
   size_t slot(uint64_t key) const { return (key * 0x9E3779B97F4A7C15ull) >> shift_; }
   const Geometry& g_;
-  bool territory_, answers_, links_;
-  int held_;
+  SafetyRules rules_;
   int shift_;
   ZeroedArray<Entry> entries_;  // key 0: empty (the empty board is never asked)
   uint64_t hits_ = 0, misses_ = 0;

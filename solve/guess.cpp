@@ -15,7 +15,7 @@ int areaEstimate(const Geometry& g, Mask own, Mask opp, int passes, bool territo
   const int e = __builtin_popcountll(own | (nearOwn & ~nearOpp)) -
                 __builtin_popcountll(opp | (nearOpp & ~nearOwn));
   if ((own | opp) == 0) return 0;  // the empty board: no bounds to clamp into
-  const ScoreBounds b = boundsAfterPasses(g, own, opp, passes, territory);
+  const ScoreBounds b = boundsAfterPasses(g, own, opp, passes, {.territory = territory});
   return std::clamp(e, b.lower, b.upper);
 }
 

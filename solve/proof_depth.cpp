@@ -19,9 +19,8 @@ bool settled(const Geometry& g, const Position& p, int target, const SolveOption
   if (p.passes >= 2) return areaScore(g, p.black, p.white) >= target;
   if (!(p.black | p.white)) return false;
   const bool black = p.toMove == Color::Black;
-  const ScoreBounds b =
-      boundsAfterPasses(g, black ? p.black : p.white, black ? p.white : p.black, p.passes,
-                        base.territory, base.answers, base.held, base.links);
+  const ScoreBounds b = boundsAfterPasses(g, black ? p.black : p.white, black ? p.white : p.black,
+                                          p.passes, base.safety);
   return base.benson && (black ? b.lower : -b.upper) >= target;
 }
 

@@ -44,16 +44,14 @@ uint64_t staticLeafMoves(const Geometry& g, Mask own, Mask opp, int v, const Sol
   board.setRaw(own, opp, -1, engine::Color::Empty);
   for (const int p : moveTestOrder(g, own, opp, v)) {
     if (p < 0) {  // the pass: the position scored as it stands is also possible after it
-      const ScoreBounds c =
-          boundsAfterPasses(g, opp, own, 1, so.territory, so.answers, so.held, so.links);
+      const ScoreBounds c = boundsAfterPasses(g, opp, own, 1, so.safety);
       if (c.lower == c.upper && c.lower == -v) return PASS_BIT | SOME_BEST;
       continue;
     }
     if (!board.isLegal(p, engine::Color::Black)) continue;
     CompactBoard next = board;
     next.play(p, engine::Color::Black);
-    const ScoreBounds c = boundsAfterPasses(g, next.white(), next.black(), 0, so.territory,
-                                            so.answers, so.held, so.links);
+    const ScoreBounds c = boundsAfterPasses(g, next.white(), next.black(), 0, so.safety);
     if (c.lower == c.upper && c.lower == -v) return (uint64_t{1} << p) | SOME_BEST;
   }
   return 0;
@@ -130,8 +128,7 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
     if (!seen[v.rootSide].insert(key).second) continue;
     const Mask own = key & 0xFFFFFFFFu, opp = key >> 32;  // canonical orientation
     // A leaf: its static bounds give its value.
-    const ScoreBounds b =
-        boundsAfterPasses(g, own, opp, 0, so.territory, so.answers, so.held, so.links);
+    const ScoreBounds b = boundsAfterPasses(g, own, opp, 0, so.safety);
     const bool leaf = b.lower == b.upper;
     auto it = solved.find(key);
     const uint64_t leafMoves =
@@ -339,8 +336,7 @@ ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table, const 
     }
     if (c.positions == 1) c.rootValue = value;
     found.insert(key);
-    const ScoreBounds b =
-        boundsAfterPasses(g, own, opp, 0, so.territory, so.answers, so.held, so.links);
+    const ScoreBounds b = boundsAfterPasses(g, own, opp, 0, so.safety);
     if (b.lower == b.upper) {
       ++c.leaves;
       c.leafWrong += b.lower != value;

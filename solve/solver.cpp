@@ -553,7 +553,7 @@ SolveResult Solver::solve(const Position& position) {
   int firstQuestion = sign * opt_.firstGuess;
   if (heuristic) {
     const HeuristicGuess hg = heuristicGuess(g_, opt_.rules, root.own, root.opp, root.ko,
-                                             root.passes, opt_.guessDepth, opt_.territory);
+                                             root.passes, opt_.guessDepth, opt_.safety.territory);
     firstQuestion = hg.value;
     stats_.guessNodes = hg.nodes;
     nodes += hg.nodes;
@@ -705,8 +705,8 @@ SolveResult Solver::solve(const Position& position) {
 
 void Solver::makeBoundsMemos(int threads) {
   while (static_cast<int>(boundsMemos_.size()) < threads) {
-    boundsMemos_.push_back(std::make_unique<StaticBoundsCache>(
-        g_, Worker::boundsLog2(opt_), opt_.territory, opt_.answers, opt_.held, opt_.links));
+    boundsMemos_.push_back(
+        std::make_unique<StaticBoundsCache>(g_, Worker::boundsLog2(opt_), opt_.safety));
   }
 }
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "engine/board/color.hpp"
+#include "solve/benson.hpp"
 #include "solve/compact_board.hpp"
 #include "solve/geometry.hpp"
 
@@ -95,14 +96,9 @@ struct SolveOptions {
   bool transpositions = true;  // use the transposition table at all
   bool symmetry = true;        // canonical keys under board symmetries
   bool benson = true;          // static bounds from unconditional life and territory
-  bool territory = true;       // with benson: regions without room for two enemy eyes
-  bool answers = false;        // with benson: small regions that keep an eye after an answer
-  // With benson: regions of up to 10 points that own keeps by answering inside them,
-  // found by a local search of up to `held` own moves (0: off; docs/SOLVER.md).
-  int held = 0;
-  // With benson: two chains with two empty liberties in common count as one, as long as
-  // own answers an enemy move at one by playing the other (docs/SOLVER.md).
-  bool links = false;
+  // With benson: the optional rules (territory on; answered regions, held regions of up to
+  // 10 points kept with `held` own moves, and chains linked by two shared liberties off).
+  SafetyRules safety;
   bool bestMoves = true;  // list every optimal root move
   // With bestMoves: test the root moves in moveTestOrder (centre first, own eye fills
   // after the other points, the pass last or first), one at a time, and stop at the first

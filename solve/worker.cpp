@@ -38,8 +38,7 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
       tt_(tt),
       limits_(limits),
       ownBounds_(bounds ? nullptr
-                        : std::make_unique<StaticBoundsCache>(g, boundsLog2(opt), opt.territory,
-                                                              opt.answers, opt.held, opt.links)),
+                        : std::make_unique<StaticBoundsCache>(g, boundsLog2(opt), opt.safety)),
       bounds_(bounds ? bounds : ownBounds_.get()) {
   n_ = g_.points();
   for (auto& k : killers_) k = {NO_KILLER, NO_KILLER};

@@ -306,11 +306,11 @@ int runSolve(const std::vector<std::string>& args) {
   opt.algorithm = algorithm == "mtdf" ? solve::Algorithm::Mtdf : solve::Algorithm::AlphaBeta;
   opt.symmetry = !vm.count("no-symmetry");
   opt.benson = !vm.count("no-benson");
-  opt.territory = !vm.count("no-territory");
-  opt.answers = vm.count("answers") > 0;
-  opt.links = vm.count("links") > 0;
-  opt.held = vm["held"].as<int>();
-  if (opt.held < 0 || opt.held > 8) throw UsageError("--held must be 0..8");
+  opt.safety.territory = !vm.count("no-territory");
+  opt.safety.answers = vm.count("answers") > 0;
+  opt.safety.links = vm.count("links") > 0;
+  opt.safety.held = vm["held"].as<int>();
+  if (opt.safety.held < 0 || opt.safety.held > 8) throw UsageError("--held must be 0..8");
   opt.firstDepth = vm["first-depth"].as<int>();
   opt.maxDepth = vm["max-depth"].as<int>();
   opt.depthStep = vm["depth-step"].as<int>();

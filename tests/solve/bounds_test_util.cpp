@@ -80,7 +80,8 @@ bool boundsContainExact(const Geometry& g, const Position& p, bool answers, uint
   if (!r.exact) return false;
   const Mask own = p.toMove == Color::Black ? p.black : p.white;
   const Mask opp = p.toMove == Color::Black ? p.white : p.black;
-  const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes, true, answers, held, links);
+  const ScoreBounds sb =
+      boundsAfterPasses(g, own, opp, p.passes, {.answers = answers, .held = held, .links = links});
   const int mover = static_cast<int>(p.toMove == Color::Black ? r.value : -r.value);
   CompactBoard shown(g);
   shown.setStones(p.black, p.white);
@@ -92,9 +93,9 @@ bool boundsContainExact(const Geometry& g, const Position& p, bool answers, uint
   CHECK(mover <= sb.upper);
   SolveOptions bounded = plain;
   bounded.benson = true;
-  bounded.answers = answers;
-  bounded.held = held;
-  bounded.links = links;
+  bounded.safety.answers = answers;
+  bounded.safety.held = held;
+  bounded.safety.links = links;
   bounded.staticEtcMinDepth = held > 0 ? 1 : 0;
   Solver sb2(g, bounded);
   const SolveResult rb = sb2.solve(p);  // may run out of nodes: then only bounds

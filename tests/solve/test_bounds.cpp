@@ -285,12 +285,12 @@ TEST_CASE("safe points agree with their plain definition on random positions") {
   forRandomPositionsBothSides(29, [&](const Geometry& g, Mask own, Mask opp) {
     for (bool territory : {false, true}) {
       for (bool answers : {false, true}) {
-        const Mask fast = safePoints(g, own, opp, territory, answers);
+        const Mask fast = safePoints(g, own, opp, {.territory = territory, .answers = answers});
         INFO(g.width() << "x" << g.height() << " own " << own << " opp " << opp << " territory "
                        << territory << " answers " << answers);
         REQUIRE(fast == safePointsSlow(g, own, opp, territory, answers));
         withRegions += (fast & ~own) != 0;
-        if (answers) byAnswers += fast != safePoints(g, own, opp, territory, false);
+        if (answers) byAnswers += fast != safePoints(g, own, opp, {.territory = territory});
       }
     }
   });
@@ -343,7 +343,7 @@ void checkSafeAtEveryDepth(const Geometry& g, const CompactBoard& b, Mask expect
   for (bool answers : {false, true}) {
     for (int held = 0; held <= 4; ++held) {
       INFO("answers " << answers << " held " << held);
-      const Mask fast = safePoints(g, b.black(), b.white(), true, answers, held);
+      const Mask fast = safePoints(g, b.black(), b.white(), {.answers = answers, .held = held});
       CHECK(fast == expected);
       if (held <= slowUpTo) {
         CHECK(fast == safePointsSlow(g, b.black(), b.white(), true, answers, held));
@@ -371,17 +371,17 @@ TEST_CASE("held regions: a white stone inside a living cross dies") {
   REQUIRE(popcount(top) == 9);
   for (int held = 0; held <= 2; ++held) {
     INFO("held " << held);
-    const Mask fast = safePoints(g, b.black(), b.white(), true, true, held);
+    const Mask fast = safePoints(g, b.black(), b.white(), {.answers = true, .held = held});
     CHECK(fast == safePointsSlow(g, b.black(), b.white(), true, true, held));
     CHECK(fast == (held < 2 ? g.all() & ~top : g.all()));
   }
   // Without answers the bottom is one region of 9 points and the cross is not alive.
-  CHECK(safePoints(g, b.black(), b.white(), true, false, 2) == 0);
+  CHECK(safePoints(g, b.black(), b.white(), {.held = 2}) == 0);
   // The solver settles the position at its root, and Black's C1 before it at the first
   // child it bounds (with the child's bounds tried first).
   SolveOptions opt;
-  opt.answers = true;
-  opt.held = 2;
+  opt.safety.answers = true;
+  opt.safety.held = 2;
   opt.staticEtcMinDepth = 1;
   CHECK(settledAtRoot(g, opt, b.black(), b.white(), Color::White, 25));
   const Mask withoutC1 = b.black() & ~(Mask{1} << g.point(2, 4));
@@ -417,7 +417,7 @@ TEST_CASE("held regions: an enemy group with two eyes is not held") {
     for (int x = 0; x < 4; ++x) corner |= Mask{1} << g.point(x, y);
   }
   checkSafeAtEveryDepth(g, b, g.all() & ~corner, 2);
-  CHECK(safePoints(g, b.white(), b.black(), true, false, 4) == corner);
+  CHECK(safePoints(g, b.white(), b.black(), {.held = 4}) == corner);
 }
 
 TEST_CASE("held regions agree with their slow twin on random pocket positions") {
@@ -431,9 +431,9 @@ TEST_CASE("held regions agree with their slow twin on random pocket positions") 
       for (int side = 0; side < 2; ++side) {
         const Mask own = side ? white : black, opp = side ? black : white;
         for (bool answers : {false, true}) {
-          const Mask base = safePoints(g, own, opp, true, answers, 0);
+          const Mask base = safePoints(g, own, opp, {.answers = answers});
           for (int held = 1; held <= 2; ++held) {
-            const Mask fast = safePoints(g, own, opp, true, answers, held);
+            const Mask fast = safePoints(g, own, opp, {.answers = answers, .held = held});
             INFO(w << "x" << h << " own " << own << " opp " << opp << " answers " << answers
                    << " held " << held);
             CHECK((fast & base) == base);
@@ -467,10 +467,10 @@ TEST_CASE("bounds with held regions contain the exact value of random positions"
       if (!pocketPosition(g, rng, black, white)) continue;
       if (i & 1) std::swap(black, white);
       const bool answers = i & 4;
-      const bool extra = safePoints(g, black, white, true, answers, 2) !=
-                             safePoints(g, black, white, true, answers) ||
-                         safePoints(g, white, black, true, answers, 2) !=
-                             safePoints(g, white, black, true, answers);
+      const bool extra = safePoints(g, black, white, {.answers = answers, .held = 2}) !=
+                             safePoints(g, black, white, {.answers = answers}) ||
+                         safePoints(g, white, black, {.answers = answers, .held = 2}) !=
+                             safePoints(g, white, black, {.answers = answers});
       if (!extra) continue;
       ++extras;
       Position p;

@@ -87,7 +87,7 @@ TEST_CASE("the first guess is computed from the position") {
     const bool white = p.toMove == Color::White;
     const Mask own = white ? p.white : p.black, opp = white ? p.black : p.white;
     const int e = areaEstimate(g, own, opp, 0, true);
-    const ScoreBounds b = staticBounds(g, own, opp, true);
+    const ScoreBounds b = staticBounds(g, own, opp);
     CHECK(e >= b.lower);
     CHECK(e <= b.upper);
     CHECK(heuristicGuess(g, {}, own, opp, p.ko, 0, 0, true).value == e);

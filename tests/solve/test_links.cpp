@@ -1,4 +1,4 @@
-// Chains linked by two shared liberties (SolveOptions::links, solve/benson.cpp, linkGroups):
+// Chains linked by two shared liberties (SolveOptions::safety.links, solve/benson.cpp, linkGroups):
 // hand-made shapes, a point two links would share, and the bounds against exact values.
 #include <catch2/catch.hpp>
 
@@ -41,13 +41,13 @@ TEST_CASE("linked chains: three chains joined by shared liberties own 5x5") {
                                "X X X X X\n"
                                ". . . . .\n");
   CHECK(bensonAlive(g, b.black(), b.white()) == 0);
-  CHECK(safePoints(g, b.black(), b.white(), true, false, 0, false) == 0);
-  CHECK(safePoints(g, b.black(), b.white(), true, false, 0, true) == g.all());
-  CHECK(staticBounds(g, b.white(), b.black(), true, false, 0, true).upper == -25);
+  CHECK(safePoints(g, b.black(), b.white()) == 0);
+  CHECK(safePoints(g, b.black(), b.white(), {.links = true}) == g.all());
+  CHECK(staticBounds(g, b.white(), b.black(), {.links = true}).upper == -25);
   SolveOptions opt;
-  opt.links = true;
+  opt.safety.links = true;
   CHECK(settledAtRoot(g, opt, b.black(), 0, Color::White, 25));
-  opt.links = false;
+  opt.safety.links = false;
   CHECK_FALSE(settledAtRoot(g, opt, b.black(), 0, Color::White, 25));
   // White on B3 and C4, one point of two links each: the top-left chain keeps no link
   // (one liberty in common with each other chain) and has one vital region (A5), so it
@@ -59,7 +59,7 @@ TEST_CASE("linked chains: three chains joined by shared liberties own 5x5") {
                                  "X X X X X\n"
                                  ". . . . .\n");
   const Mask topLeft = g.flood(Mask{1} << g.point(1, 0), cut.black());
-  const Mask safe = safePoints(g, cut.black(), cut.white(), true, false, 0, true);
+  const Mask safe = safePoints(g, cut.black(), cut.white(), {.links = true});
   CHECK(!(safe & topLeft));
   CHECK(safe == (cut.black() & ~topLeft | Mask{1} << g.point(4, 0) | g.all() >> 20 << 20));
 }
@@ -80,10 +80,9 @@ TEST_CASE("a point that two links would share links only one pair") {
   const Mask b3 = Mask{1} << g.point(1, 2), d3 = Mask{1} << g.point(3, 2);
   const Mask eyes = Mask{1} << g.point(0, 4) | Mask{1} << g.point(1, 4) | Mask{1} << g.point(3, 4) |
                     Mask{1} << g.point(4, 4);
-  CHECK(safePoints(g, b.black(), b.white(), true, false, 0, false) ==
-        (b.black() & ~b4 & ~d4 | eyes));
-  CHECK(safePoints(g, b.black(), b.white(), true, false, 0, true) == (b.black() & ~d4 | b3 | eyes));
-  CHECK(!(safePoints(g, b.black(), b.white(), true, true, 0, true) & (d4 | d3)));
+  CHECK(safePoints(g, b.black(), b.white()) == (b.black() & ~b4 & ~d4 | eyes));
+  CHECK(safePoints(g, b.black(), b.white(), {.links = true}) == (b.black() & ~d4 | b3 | eyes));
+  CHECK(!(safePoints(g, b.black(), b.white(), {.answers = true, .links = true}) & (d4 | d3)));
 }
 
 TEST_CASE("a link point that is a region's only empty point is no eye") {
@@ -101,7 +100,7 @@ TEST_CASE("a link point that is a region's only empty point is no eye") {
                                "X .\n"
                                "X X\n"
                                "X .\n");
-  CHECK(safePoints(g, b.black(), b.white(), true, false, 0, true) == 0);
+  CHECK(safePoints(g, b.black(), b.white(), {.links = true}) == 0);
   Position p;
   p.black = b.black(), p.white = b.white(), p.toMove = Color::White;
   REQUIRE(boundsContainExact(g, p, false, 2'000'000, 0, true));
@@ -116,7 +115,7 @@ TEST_CASE("a link point that is a region's only empty point is no eye") {
 
 TEST_CASE("links keep the published values and optimal moves") {
   SolveOptions links;
-  links.links = true;
+  links.safety.links = true;
   keepsEmptyBoardValues(
       links, {{3, 3, 9}, {2, 4, 8}, {3, 4, 4}, {4, 3, 4}, {4, 4, 2}, {2, 5, -1}, {2, 6, -1}});
 }
@@ -143,10 +142,11 @@ TEST_CASE("bounds with links contain the exact value of random positions") {
       }
       const bool answers = (i >> 3) & 1;
       const int held = (i >> 4) & 1 ? 2 : 0;
-      const bool extra = safePoints(g, black, white, true, answers, held, true) !=
-                             safePoints(g, black, white, true, answers, held) ||
-                         safePoints(g, white, black, true, answers, held, true) !=
-                             safePoints(g, white, black, true, answers, held);
+      const bool extra =
+          safePoints(g, black, white, {.answers = answers, .held = held, .links = true}) !=
+              safePoints(g, black, white, {.answers = answers, .held = held}) ||
+          safePoints(g, white, black, {.answers = answers, .held = held, .links = true}) !=
+              safePoints(g, white, black, {.answers = answers, .held = held});
       if (!extra) continue;
       ++extras;
       Position p;
@@ -166,8 +166,9 @@ TEST_CASE("bounds with links contain the exact value of random positions") {
       const Mask own = p.toMove == Color::Black ? p.black : p.white;
       const Mask opp = p.toMove == Color::Black ? p.white : p.black;
       const bool answers = seed & 1;
-      const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes, true, answers, 0, true);
-      const ScoreBounds base = boundsAfterPasses(g, own, opp, p.passes, true, answers, 0);
+      const ScoreBounds sb =
+          boundsAfterPasses(g, own, opp, p.passes, {.answers = answers, .links = true});
+      const ScoreBounds base = boundsAfterPasses(g, own, opp, p.passes, {.answers = answers});
       if (sb.lower == base.lower && sb.upper == base.upper) continue;
       ++extras;
       if (!boundsContainExact(g, p, answers, 200'000, 0, true)) continue;

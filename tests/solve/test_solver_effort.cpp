@@ -29,7 +29,7 @@ TEST_CASE("MTD(f) guesses, bisection and cut-off depths change effort, not value
       opt.firstGuess = std::array{-5, 0, 7}[variant % 3];
       opt.bisect = variant & 4;
       opt.etcMinDepth = variant & 8 ? 1 : 5;
-      opt.territory = variant != 1;
+      opt.safety.territory = variant != 1;
       opt.softCutDepth = std::array{0, 3, 99}[variant / 3 % 3];
       INFO(w << "x" << h << " variant " << variant);
       const SolveResult r = solveEmpty(w, h, {}, opt);
@@ -374,7 +374,7 @@ TEST_CASE("children's static bounds tried first keep values, moves and history r
       for (int held : {0, 2}) {
         SolveOptions opt;
         opt.staticEtcMinDepth = depth;
-        opt.held = held;
+        opt.safety.held = held;
         const SolveResult r = solveEmpty(w, h, {}, opt);
         INFO(w << "x" << h << " static-etc " << depth << " held " << held);
         CHECK(r.exact);

@@ -78,11 +78,11 @@ TEST_CASE("unconditional territory: a small interior is safe, room for two eyes 
   const CompactBoard s = CompactBoard::fromEngine(g, small);
   // Interior = C1 alone (every other point of the region touches the wall): White has no
   // room for two eyes, so the whole board is Black's; Benson's life alone gives the eyes.
-  CHECK(safePoints(g, s.black(), s.white(), false) == (s.black() | 0b10101));
-  CHECK(safePoints(g, s.black(), s.white(), true) == g.all());
+  CHECK(safePoints(g, s.black(), s.white(), {.territory = false}) == (s.black() | 0b10101));
+  CHECK(safePoints(g, s.black(), s.white()) == g.all());
   CHECK(staticBounds(g, s.black(), s.white()).lower == 20);
   CHECK(staticBounds(g, s.white(), s.black()).upper == -20);
-  CHECK(staticBounds(g, s.black(), s.white(), false).lower == 14 - 6);
+  CHECK(staticBounds(g, s.black(), s.white(), {.territory = false}).lower == 14 - 6);
 }
 
 TEST_CASE("regions kept by an answer: a cross with four empty corners owns 5x5") {
@@ -96,16 +96,16 @@ TEST_CASE("regions kept by an answer: a cross with four empty corners owns 5x5")
                                                                             "X X X X X\n"
                                                                             ". . X . .\n"
                                                                             ". . X . .\n"));
-  CHECK(safePoints(g, cross.black(), cross.white(), true, false) == 0);
-  CHECK(safePoints(g, cross.black(), cross.white(), true, true) == g.all());
-  CHECK(staticBounds(g, cross.white(), cross.black(), true, true).upper == -25);
+  CHECK(safePoints(g, cross.black(), cross.white()) == 0);
+  CHECK(safePoints(g, cross.black(), cross.white(), {.answers = true}) == g.all());
+  CHECK(staticBounds(g, cross.white(), cross.black(), {.answers = true}).upper == -25);
   // A white stone in one corner: that corner is no longer empty, three are enough.
   const CompactBoard one = CompactBoard::fromEngine(g, engine::parseBoard(". . X . .\n"
                                                                           ". O X . .\n"
                                                                           "X X X X X\n"
                                                                           ". . X . .\n"
                                                                           ". . X . .\n"));
-  CHECK(safePoints(g, one.black(), one.white(), true, true) == g.all());
+  CHECK(safePoints(g, one.black(), one.white(), {.answers = true}) == g.all());
   // White stones in three corners: only one empty corner is left to answer in, and a
   // corner holding a white stone is not tried, so the cross has one eye region of two.
   const CompactBoard three = CompactBoard::fromEngine(g, engine::parseBoard(". . X . .\n"
@@ -113,7 +113,7 @@ TEST_CASE("regions kept by an answer: a cross with four empty corners owns 5x5")
                                                                             "X X X X X\n"
                                                                             ". O X . .\n"
                                                                             ". . X . .\n"));
-  CHECK(safePoints(g, three.black(), three.white(), true, true) == 0);
+  CHECK(safePoints(g, three.black(), three.white(), {.answers = true}) == 0);
   // A 3x2 corner (the cross moved off centre on 6x5) keeps an eye after an answer too.
   const Geometry w(6, 5);
   const CompactBoard wide = CompactBoard::fromEngine(w, engine::parseBoard(". . . X . .\n"
@@ -121,17 +121,17 @@ TEST_CASE("regions kept by an answer: a cross with four empty corners owns 5x5")
                                                                            "X X X X X X\n"
                                                                            ". . . X . .\n"
                                                                            ". . . X . .\n"));
-  CHECK(safePoints(w, wide.black(), wide.white(), true, true) == w.all());
-  CHECK(safePoints(w, wide.black(), wide.white(), true, false) == 0);
+  CHECK(safePoints(w, wide.black(), wide.white(), {.answers = true}) == w.all());
+  CHECK(safePoints(w, wide.black(), wide.white()) == 0);
   // The solver with answers settles the 5x5 cross at its root.
   SolveOptions opt;
-  opt.answers = true;
+  opt.safety.answers = true;
   CHECK(settledAtRoot(g, opt, cross.black(), 0, Color::White, 25));
 }
 
 TEST_CASE("answered regions keep the published values, optimal moves and variations") {
   SolveOptions answers;
-  answers.answers = true;
+  answers.safety.answers = true;
   keepsEmptyBoardValues(answers,
                         {{3, 3, 9}, {2, 4, 8}, {3, 4, 4}, {4, 3, 4}, {2, 5, -1}, {2, 6, -1}});
 }
@@ -168,8 +168,9 @@ TEST_CASE("bounds with answered regions contain the exact value of random positi
       } catch (const engine::InputError&) {
         continue;
       }
-      const bool extra = safePoints(g, black, white, true, true) != safePoints(g, black, white) ||
-                         safePoints(g, white, black, true, true) != safePoints(g, white, black);
+      const bool extra =
+          safePoints(g, black, white, {.answers = true}) != safePoints(g, black, white) ||
+          safePoints(g, white, black, {.answers = true}) != safePoints(g, white, black);
       if (!extra) continue;
       ++extras;
       Position p;
@@ -191,8 +192,8 @@ TEST_CASE("bounds with answered regions contain the exact value of random positi
       if (rg.game.over()) continue;
       const Mask own = p.toMove == Color::Black ? p.black : p.white;
       const Mask opp = p.toMove == Color::Black ? p.white : p.black;
-      const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes, true, true);
-      const ScoreBounds base = boundsAfterPasses(g, own, opp, p.passes, true, false);
+      const ScoreBounds sb = boundsAfterPasses(g, own, opp, p.passes, {.answers = true});
+      const ScoreBounds base = boundsAfterPasses(g, own, opp, p.passes);
       if (sb.lower == base.lower && sb.upper == base.upper) continue;
       ++extras;
       if (!boundsContainExact(g, p, true, 200'000)) continue;
@@ -215,8 +216,9 @@ TEST_CASE("territory bounds contain the exact value of random dense positions") 
     for (int i = 0; i < 300; ++i) {
       Mask black, white;
       REQUIRE(randomPosition(g, rng, black, white));
-      const bool extra = safePoints(g, black, white, true) != safePoints(g, black, white, false) ||
-                         safePoints(g, white, black, true) != safePoints(g, white, black, false);
+      const bool extra =
+          safePoints(g, black, white) != safePoints(g, black, white, {.territory = false}) ||
+          safePoints(g, white, black) != safePoints(g, white, black, {.territory = false});
       if (!extra && i % 8) continue;  // mostly positions where territory adds something
       Position p;
       p.black = black, p.white = white;
@@ -236,10 +238,10 @@ TEST_CASE("the static-bounds cache agrees with the direct computation over rando
   // mover, with and without a pass. Boards above 16 points use the upper mask bytes.
   for (auto [w, h] : {std::pair{3, 3}, std::pair{4, 4}, std::pair{5, 4}, std::pair{5, 5}}) {
     const Geometry g(w, h);
-    for (const auto& [territory, answers, links] :
-         {std::tuple{true, false, false}, std::tuple{false, false, false},
-          std::tuple{true, true, false}, std::tuple{true, true, true}}) {
-      StaticBoundsCache cache(g, 4, territory, answers, 0, links);
+    for (const SafetyRules& rules :
+         {SafetyRules{}, SafetyRules{.territory = false}, SafetyRules{.answers = true},
+          SafetyRules{.answers = true, .links = true}}) {
+      StaticBoundsCache cache(g, 4, rules);
       int compared = 0;
       for (uint64_t seed = 1; seed <= 40; ++seed) {
         RandomGame rg = randomGame(g, {}, 5 + static_cast<int>(seed % 30), seed * 31 + w);
@@ -250,15 +252,13 @@ TEST_CASE("the static-bounds cache agrees with the direct computation over rando
             const Mask own = swap ? p.white : p.black, opp = swap ? p.black : p.white;
             // The floor under the upper bound: at first often from opp's safe points
             // alone (an entry holding one side), later from the bounds themselves.
-            const ScoreBounds d = boundsAfterPasses(g, own, opp, 0, territory, answers, 0, links);
+            const ScoreBounds d = boundsAfterPasses(g, own, opp, 0, rules);
             const int floor = cache.upperFloor(own, opp);
             CHECK(floor <= d.upper);
-            CHECK(floor >=
-                  g.points() - 2 * popcount(safePoints(g, opp, own, territory, answers, 0, links)));
+            CHECK(floor >= g.points() - 2 * popcount(safePoints(g, opp, own, rules)));
             for (int again = 0; again < 2; ++again) {  // a miss, then (usually) a hit
               const ScoreBounds c = cache.boundsAfterPasses(own, opp, passes);
-              const ScoreBounds d =
-                  boundsAfterPasses(g, own, opp, passes, territory, answers, 0, links);
+              const ScoreBounds d = boundsAfterPasses(g, own, opp, passes, rules);
               CHECK(c.lower == d.lower);
               CHECK(c.upper == d.upper);
               ++compared;
@@ -273,8 +273,8 @@ TEST_CASE("the static-bounds cache agrees with the direct computation over rando
         RandomGame rg = randomGame(g, {}, 5 + static_cast<int>(seed % 30), seed * 31 + w);
         const Mask b = rg.position.black, wt = rg.position.white;
         if (!(b | wt)) continue;
-        StaticBoundsCache fresh(g, 10, territory, answers, 0, links);
-        const ScoreBounds d = staticBounds(g, b, wt, territory, answers, 0, links);
+        StaticBoundsCache fresh(g, 10, rules);
+        const ScoreBounds d = staticBounds(g, b, wt, rules);
         CHECK(fresh.upperFloor(b, wt) <= d.upper);
         const ScoreBounds c = fresh.boundsAfterPasses(wt, b, 0);  // the sides swapped
         CHECK(c.lower == -d.upper);
