@@ -45,12 +45,27 @@ bool after(const Geometry& g, const Position& p, int move, bool allowSuicide, Po
   return true;
 }
 
+// With SolveOptions::horizonLookahead a horizon of 0 is a leaf like the search's: Black to
+// move also has the point moves whose positions are settled.
+bool settledByLookahead(const Geometry& g, const Position& p, int target,
+                        const SolveOptions& base) {
+  if (!base.horizonLookahead || p.toMove != Color::Black || p.passes >= 2) return false;
+  for (int move = 0; move < g.points(); ++move) {
+    Position child;
+    if (after(g, p, move, base.rules.suicideAllowed, child) && settled(g, child, target, base)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool provableWithin(const Geometry& g, const Position& position, int target, int depth,
                     const SolveOptions& base, uint64_t& nodes, double maxSeconds) {
   if (settled(g, position, target, base)) return true;
-  if (depth <= 0 || position.passes >= 2) return false;
+  if (depth <= 0) return settledByLookahead(g, position, target, base);
+  if (position.passes >= 2) return false;
   SolveOptions o = base;
   o.rules.komi = 0;
   o.threads = 1;

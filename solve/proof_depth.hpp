@@ -96,8 +96,9 @@ struct ProofDepthResult {
 // MTD search with one-sided tests, only the first of each (the one that can prove it),
 // soft cuts and the pass check off, a fresh table of
 // `base.ttLog2`; base's rules and static-bound options are used)? Depth 0: by the static
-// bounds or the game's end alone. Adds the search's nodes to `nodes`. With maxSeconds > 0
-// the search stops after that long, and a stopped search answers false.
+// bounds or the game's end alone (with base.horizonLookahead, also Black's one move whose
+// position they settle, as at the search's horizon leaves). Adds the search's nodes to `nodes`.
+// With maxSeconds > 0 the search stops after that long, and a stopped search answers false.
 bool provableWithin(const Geometry& g, const Position& position, int target, int depth,
                     const SolveOptions& base, uint64_t& nodes, double maxSeconds = 0);
 

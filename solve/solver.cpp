@@ -510,6 +510,7 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.inconsistent += s.inconsistent;
   into.etcCuts += s.etcCuts;
   into.staticEtcCuts += s.staticEtcCuts;
+  into.lookaheadCuts += s.lookaheadCuts;
   into.passChecks += s.passChecks;
   into.softCuts += s.softCuts;
   into.failMemoCuts += s.failMemoCuts;

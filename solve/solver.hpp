@@ -146,6 +146,11 @@ struct SolveOptions {
   // time (the probe's key and cache miss), but at horizon 22 after C3 12% more nodes and 6%
   // more time, and small boards' complete tables up to 24% more nodes (docs/SOLVER.md).
   bool leafProbe = true;
+  // At a horizon leaf whose bounds leave the test open, the mover (in a one-sided test,
+  // only the side looking for a proof) also tries every move's static bounds, as the
+  // nodes above the horizon do first: a move they prove good enough decides the leaf.
+  // A proof that ends with such a move appears one horizon earlier. Search effort only.
+  bool horizonLookahead = false;
   // Each null-window test "value >= beta" as two one-sided searches at the same horizon
   // (session 16): the first gives up at every node of the side that must fail for a yes
   // (a soft cut at every depth, at that side's nodes only), so it can only answer yes;
@@ -244,6 +249,7 @@ struct SearchStats {
   uint64_t inconsistent = 0;      // bounds that crossed (must stay 0: a soundness check)
   uint64_t etcCuts = 0;           // nodes cut by a child's table entry (enhanced cut-off)
   uint64_t staticEtcCuts = 0;     // nodes cut by a child's static bounds (staticEtc)
+  uint64_t lookaheadCuts = 0;     // horizon leaves decided by a move's static bounds
   uint64_t staticCuts = 0;        // nodes decided by the static bounds alone
   uint64_t passChecks = 0;        // moves skipped unplayed two plies above the horizon (passCheck)
   uint64_t softCuts = 0;          // nodes given up at an undecided child (softCutDepth)

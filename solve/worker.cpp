@@ -468,6 +468,26 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
   return -2;
 }
 
+int Worker::leafLookahead(const Node& n, int ply, int beta, int lo, Summary& sum) {
+  if (!opt_.horizonLookahead || !opt_.benson || lo >= beta ||
+      oneSidedWhite_ == static_cast<int>(n.whiteToMove)) {
+    return lo;
+  }
+  std::array<int, MAX_POINTS + 1> moves;
+  Mask captureMoves = 0;
+  const int count = orderMoves(n, -2, ply, moves, &captureMoves);
+  std::array<PlayedChild, MAX_POINTS + 1> played;
+  int value = 0;
+  Summary proof;
+  if (transpositionCut(n, moves, count, beta, captureMoves, proof, value, played, false, true) ==
+      -2) {
+    return lo;
+  }
+  ++stats_.lookaheadCuts;
+  sum.merge(proof);
+  return std::max(lo, value);
+}
+
 // Is another thread inside the child of n after `move` (a point or -1 pass)?
 bool Worker::childBusy(const Node& n, int move, Mask captureMoves, const PlayedChild* pre) const {
   if (pre && pre->rep < 0 && pre->sym >= 0) return busy_->busy(busy_->slot(pre->key, pre->extra));
@@ -505,7 +525,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   // static bounds alone.
   if (depth <= 0 && !opt_.leafProbe) {
     ++stats_.horizonLeaves;
-    return {lo, hi};
+    return {leafLookahead(n, ply, beta, lo, sumOut), hi};
   }
   uint64_t key;
   uint8_t extra;
@@ -546,8 +566,9 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   }
   if (depth <= 0) {  // the horizon: static and table bounds only
     ++stats_.horizonLeaves;
+    lo = leafLookahead(n, ply, beta, lo, sum);
     sumOut.merge(sum);
-    return {lo, hi};
+    return {lo, std::max(lo, hi)};
   }
   // Failure memos (SolveOptions::failMemo): in a one-sided search this node's side either
   // looks for a proof of value >= beta (FAIL_HIGH) or, at the side given up at its first

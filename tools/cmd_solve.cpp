@@ -35,11 +35,11 @@ std::string statsJson(const solve::SearchStats& s) {
   std::ostringstream o;
   o << "{\"tt_hits\": " << s.ttHits << ", \"tt_history_refused\": " << s.ttHistoryRefused
     << ", \"not_stored\": " << s.notStored << ", \"etc_cuts\": " << s.etcCuts
-    << ", \"static_etc_cuts\": " << s.staticEtcCuts << ", \"pass_checks\": " << s.passChecks
-    << ", \"soft_cuts\": " << s.softCuts << ", \"fail_memo_cuts\": " << s.failMemoCuts
-    << ", \"width_cuts\": " << s.widthCuts << ", \"static_cuts\": " << s.staticCuts
-    << ", \"horizon_leaves\": " << s.horizonLeaves << ", \"game_ends\": " << s.gameEnds
-    << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
+    << ", \"static_etc_cuts\": " << s.staticEtcCuts << ", \"lookahead_cuts\": " << s.lookaheadCuts
+    << ", \"pass_checks\": " << s.passChecks << ", \"soft_cuts\": " << s.softCuts
+    << ", \"fail_memo_cuts\": " << s.failMemoCuts << ", \"width_cuts\": " << s.widthCuts
+    << ", \"static_cuts\": " << s.staticCuts << ", \"horizon_leaves\": " << s.horizonLeaves
+    << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
     << ", \"guess_nodes\": " << s.guessNodes << ", \"second_searches\": " << s.secondSearches
     << ", \"hint_nodes\": " << s.hintNodes << ", \"hint_moves\": " << s.hintMoves << "}";
   return o.str();
@@ -222,8 +222,11 @@ int runSolve(const std::vector<std::string>& args) {
       "-1: 3 on boards of up to 16 points, off on larger ones)")(
       "no-leaf-probe",
       "the horizon's leaves take their static bounds alone, without a table probe (search "
-      "effort only)")("etc-min-depth", po::value<int>()->default_value(3),
-                      "enhanced transposition cut-offs this far above the horizon")(
+      "effort only)")("horizon-lookahead",
+                      "at a horizon leaf the test leaves open, the prover also tries each "
+                      "move's static bounds (search effort only)")(
+      "etc-min-depth", po::value<int>()->default_value(3),
+      "enhanced transposition cut-offs this far above the horizon")(
       "static-etc", po::value<int>()->default_value(1),
       "at nodes this far above the horizon, cut on a child's static bounds before "
       "searching any child (0: off)")("no-symmetry",
@@ -333,6 +336,7 @@ int runSolve(const std::vector<std::string>& args) {
   if (opt.staticEtcMinDepth < 0) throw UsageError("--static-etc must be 0 or more");
   opt.softCutDepth = vm["soft-cut-depth"].as<int>();
   opt.leafProbe = vm.count("no-leaf-probe") == 0;
+  opt.horizonLookahead = vm.count("horizon-lookahead") > 0;
   opt.oneSided = vm.count("one-sided") > 0;
   opt.oneSidedNoFirst = vm.count("no-first") > 0;
   if (opt.oneSidedNoFirst && !opt.oneSided) throw UsageError("--no-first needs --one-sided");

@@ -8,6 +8,7 @@
 #include <thread>
 #include <tuple>
 
+#include "engine/board/ascii.hpp"
 #include "solve/benson.hpp"
 #include "solve/compact_board.hpp"
 #include "solve/proof_depth.hpp"
@@ -21,7 +22,10 @@ using solve::Position;
 
 class Twin {
  public:
-  Twin(const Geometry& g, int target) : g_(g), target_(target) {}
+  // lookahead: as SolveOptions::horizonLookahead, Black at a horizon leaf (the root's
+  // too, at horizon 0) also has the moves whose positions the static bounds settle.
+  Twin(const Geometry& g, int target, bool lookahead = false)
+      : g_(g), target_(target), lookahead_(lookahead) {}
 
   bool within(const Position& p, int h) {
     const auto key = std::make_tuple(p.black, p.white, p.toMove == Color::White, p.passes, p.ko, h);
@@ -40,16 +44,21 @@ class Twin {
   }
 
  private:
-  bool compute(const Position& p, int h) {
+  bool settled(const Position& p) const {
     if (p.passes >= 2) return solve::areaScore(g_, p.black, p.white) >= target_;
     const bool black = p.toMove == Color::Black;
-    if (p.black | p.white) {
-      const solve::ScoreBounds b = solve::boundsAfterPasses(g_, black ? p.black : p.white,
-                                                            black ? p.white : p.black, p.passes);
-      if ((black ? b.lower : -b.upper) >= target_) return true;
-    }
-    if (h == 0) return false;
-    for (int move = -1; move < g_.points(); ++move) {
+    if (!(p.black | p.white)) return false;
+    const solve::ScoreBounds b = solve::boundsAfterPasses(g_, black ? p.black : p.white,
+                                                          black ? p.white : p.black, p.passes);
+    return (black ? b.lower : -b.upper) >= target_;
+  }
+
+  bool compute(const Position& p, int h) {
+    if (settled(p)) return true;
+    if (p.passes >= 2) return false;
+    const bool black = p.toMove == Color::Black;
+    if (h == 0 && !(lookahead_ && black)) return false;
+    for (int move = h == 0 ? 0 : -1; move < g_.points(); ++move) {
       solve::CompactBoard b(g_);
       b.setRaw(p.black, p.white, p.ko, p.ko >= 0 ? p.toMove : Color::Empty);
       Position c;
@@ -62,6 +71,10 @@ class Twin {
         c.ko = b.koColor() == c.toMove ? b.koPoint() : -1;
       }
       c.black = b.black(), c.white = b.white();
+      if (h == 0) {  // the look past the horizon: Black's point moves, each settled or not
+        if (settled(c)) return true;
+        continue;
+      }
       const bool r = within(c, h - 1);
       if (black && r) return true;
       if (!black && !r) return false;
@@ -71,6 +84,7 @@ class Twin {
 
   const Geometry& g_;
   int target_;
+  bool lookahead_;
   std::map<std::tuple<Mask, Mask, bool, int, int, int>, bool> memo_;
 };
 
@@ -82,13 +96,14 @@ solve::SolveOptions simpleForced() {
 }
 
 // Checks the result of proofDepth against the twin at every position of its line.
-void checkAgainstTwin(const Geometry& g, const Position& root, int target) {
-  const solve::SolveOptions base = simpleForced();
+void checkAgainstTwin(const Geometry& g, const Position& root, int target, bool lookahead = false) {
+  solve::SolveOptions base = simpleForced();
+  base.horizonLookahead = lookahead;
   solve::ProofDepthOptions opt;
   opt.target = target;
   opt.maxDepth = 30;
   const solve::ProofDepthResult r = solve::proofDepth(g, root, opt, base);
-  Twin twin(g, target);
+  Twin twin(g, target, lookahead);
   REQUIRE(r.complete);
   REQUIRE(r.depth == twin.depth(root, 30));
   REQUIRE(static_cast<int>(r.line.size()) == r.depth + 1);
@@ -150,6 +165,49 @@ TEST_CASE("proof depth and its line agree with the slow twin", "[solve][proof-de
     p.black = Mask{1} << g.point(1, 1);
     p.toMove = Color::White;
     checkAgainstTwin(g, p, 9);
+  }
+}
+
+// With the prover's look past the horizon (SolveOptions::horizonLookahead), the same
+// agreement with a twin that looks past its horizon the same way; and a proof that ends
+// with Black's move settling the board appears one horizon earlier.
+TEST_CASE("proof depth with the prover's look past the horizon", "[solve][proof-depth]") {
+  SECTION("3x3, Black gets the whole board") {
+    const Geometry g(3, 3);
+    checkAgainstTwin(g, Position{}, 9, true);
+    Twin plain(g, 9), looking(g, 9, true);
+    CHECK(looking.depth(Position{}, 30) == plain.depth(Position{}, 30) - 1);
+  }
+  SECTION("3x3, White to move after B2") {
+    const Geometry g(3, 3);
+    Position p;
+    p.black = Mask{1} << g.point(1, 1);
+    p.toMove = Color::White;
+    checkAgainstTwin(g, p, 9, true);
+  }
+  SECTION("4x2, Black gets the whole board") {
+    const Geometry g(4, 2);
+    checkAgainstTwin(g, Position{}, 8, true);
+  }
+  SECTION("3x5 near the end of its proof, White to move") {
+    // Black's seven stones (the end of the 3x5 line in docs/SOLVER.md): whatever White
+    // plays, one Black answer settles the whole board. Horizon 1 proves it only when
+    // Black looks past it.
+    const Geometry g(3, 5);
+    const solve::CompactBoard b = solve::CompactBoard::fromEngine(g, engine::parseBoard(". X .\n"
+                                                                                        "X . .\n"
+                                                                                        ". X .\n"
+                                                                                        "X X .\n"
+                                                                                        ". X X\n"));
+    Position p;
+    p.black = b.black(), p.white = b.white(), p.toMove = Color::White;
+    solve::SolveOptions base = simpleForced();
+    uint64_t nodes = 0;
+    CHECK_FALSE(solve::provableWithin(g, p, 15, 1, base, nodes));
+    CHECK(solve::provableWithin(g, p, 15, 2, base, nodes));
+    base.horizonLookahead = true;
+    CHECK(solve::provableWithin(g, p, 15, 1, base, nodes));
+    CHECK_FALSE(solve::provableWithin(g, p, 15, 0, base, nodes));  // White moves first
   }
 }
 

@@ -221,6 +221,37 @@ TEST_CASE("table probes at the horizon's leaves change effort, not values") {
   CHECK(stats(4, 5, false) != stats(4, 5, true));
 }
 
+// The prover's look past the horizon (SolveOptions::horizonLookahead, session 36): on or
+// off, the same values, optimal moves and principal variations under both rules; random
+// positions with their history (superko) keep their reference values with it; and it
+// decides horizon leaves on these boards.
+TEST_CASE("the prover's look past the horizon changes effort, not values") {
+  uint64_t cuts = 0;
+  for (const char* rules : {"psk", "simple-forced"}) {
+    for (auto [w, h] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{3, 4}, std::pair{2, 5}}) {
+      const bool simple = std::string(rules) == "simple-forced";
+      if (simple && w * h == 12) continue;  // open under simple ko
+      INFO(rules << " " << w << "x" << h);
+      const Geometry g(w, h);
+      SolveOptions off;
+      off.rules = Rules::named(rules);
+      off.ttLog2 = 16;
+      if (simple) off.bestMoves = off.principalVariation = false, off.maxDepth = 40;
+      SolveOptions on = off;
+      on.horizonLookahead = true;
+      const auto [offStats, onStats] = sameResultsBothWays(g, off, on, simple);
+      CHECK(offStats.lookaheadCuts == 0);
+      cuts += onStats.lookaheadCuts;
+    }
+  }
+  CHECK(cuts > 0);
+  SolveOptions opt;
+  opt.horizonLookahead = true;
+  checkRandomPositionsWithHistory(opt);
+  opt.oneSided = true;
+  checkRandomPositionsWithHistory(opt);
+}
+
 // A prover width (SolveOptions::proverWidth): the side looking for a proof tries only the
 // first moves, so values may stay open, but every bound must hold (against the reference
 // on random positions with their history, every width), and 3x5's maximum (+15) is still
