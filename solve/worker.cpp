@@ -645,9 +645,10 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   // Two plies above the horizon, a prover's move can prove only if the opponent's pass
   // after it leaves a horizon leaf decided at beta or above (cannotProve): the moves that
   // cannot are skipped unplayed. Not where a soft cut gives up at the first undecided
-  // child, which a skip would turn into a cut-short loop (SolveOptions::passCheck).
-  const bool passCheck = opt_.passCheck && prover && width == 0 && depth == 2 &&
-                         softCutDepth_ < 2 && (beta > 0 || !sideMatters_);
+  // child, which a skip would turn into a cut-short loop (SolveOptions::passCheck). Nor
+  // with the look past the horizon, which can decide that leaf by a move.
+  const bool passCheck = opt_.passCheck && !opt_.horizonLookahead && prover && width == 0 &&
+                         depth == 2 && softCutDepth_ < 2 && (beta > 0 || !sideMatters_);
   ProgressBoard* rootBoard = ply == rootPly_ && reportsRoot_ ? limits_.progress : nullptr;
   for (int i = 0; i < count + nDeferred && !cut; ++i) {
     const int at = i < count ? i : deferred[i - count];  // index into moves
