@@ -248,7 +248,7 @@ struct SearchStats {
   uint64_t notStored = 0;         // results not stored: they depended on older history
   uint64_t inconsistent = 0;      // bounds that crossed (must stay 0: a soundness check)
   uint64_t etcCuts = 0;           // nodes cut by a child's table entry (enhanced cut-off)
-  uint64_t staticEtcCuts = 0;     // nodes cut by a child's static bounds (staticEtc)
+  uint64_t staticEtcCuts = 0;     // nodes cut by a child's static bounds (staticEtc; with looks)
   uint64_t lookaheadCuts = 0;     // horizon leaves decided by a move's static bounds
   uint64_t staticCuts = 0;        // nodes decided by the static bounds alone
   uint64_t passChecks = 0;        // moves skipped unplayed two plies above the horizon (passCheck)

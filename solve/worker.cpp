@@ -525,7 +525,8 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   // static bounds alone.
   if (depth <= 0 && !opt_.leafProbe) {
     ++stats_.horizonLeaves;
-    return {leafLookahead(n, ply, beta, lo, sumOut), hi};
+    lo = leafLookahead(n, ply, beta, lo, sumOut);
+    return {lo, std::max(lo, hi)};
   }
   uint64_t key;
   uint8_t extra;
