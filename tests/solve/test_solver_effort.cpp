@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -187,13 +188,17 @@ TEST_CASE("the pass check two plies above the horizon changes effort, not values
   }
 }
 
-// Table probes at the horizon's leaves (SolveOptions::leafProbe, session 35): on or off,
-// the same values, optimal moves and history reuse; on by default.
-TEST_CASE("table probes at the horizon's leaves change effort, not values") {
+namespace {
+
+// sameResultsBothWays on 3x3, 2x4, 3x4 and 2x5 under PSK and simple ko (3x4 is open under
+// simple ko), the option set by `set(options, on)`; the counters of each pair, off first.
+std::vector<std::pair<SearchStats, SearchStats>> bothWaysOnSmallBoards(
+    const std::function<void(SolveOptions&, bool)>& set) {
+  std::vector<std::pair<SearchStats, SearchStats>> stats;
   for (const char* rules : {"psk", "simple-forced"}) {
     for (auto [w, h] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{3, 4}, std::pair{2, 5}}) {
       const bool simple = std::string(rules) == "simple-forced";
-      if (simple && w * h == 12) continue;  // open under simple ko
+      if (simple && w * h == 12) continue;
       INFO(rules << " " << w << "x" << h);
       const Geometry g(w, h);
       SolveOptions off;
@@ -201,11 +206,22 @@ TEST_CASE("table probes at the horizon's leaves change effort, not values") {
       off.ttLog2 = 16;
       if (simple) off.bestMoves = off.principalVariation = false, off.maxDepth = 40;
       SolveOptions on = off;
-      off.leafProbe = false;
-      on.leafProbe = true;
-      const auto [offStats, onStats] = sameResultsBothWays(g, off, on, simple);
-      CHECK(offStats.horizonLeaves > 0);
+      set(off, false);
+      set(on, true);
+      stats.push_back(sameResultsBothWays(g, off, on, simple));
     }
+  }
+  return stats;
+}
+
+}  // namespace
+
+// Table probes at the horizon's leaves (SolveOptions::leafProbe, session 35): on or off,
+// the same values, optimal moves and history reuse; on by default.
+TEST_CASE("table probes at the horizon's leaves change effort, not values") {
+  for (const auto& [offStats, onStats] :
+       bothWaysOnSmallBoards([](SolveOptions&o, bool on) { o.leafProbe = on; })) {
+    CHECK(offStats.horizonLeaves > 0);
   }
   SolveOptions opt;
   opt.leafProbe = false;
@@ -227,22 +243,10 @@ TEST_CASE("table probes at the horizon's leaves change effort, not values") {
 // decides horizon leaves on these boards.
 TEST_CASE("the prover's look past the horizon changes effort, not values") {
   uint64_t cuts = 0;
-  for (const char* rules : {"psk", "simple-forced"}) {
-    for (auto [w, h] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{3, 4}, std::pair{2, 5}}) {
-      const bool simple = std::string(rules) == "simple-forced";
-      if (simple && w * h == 12) continue;  // open under simple ko
-      INFO(rules << " " << w << "x" << h);
-      const Geometry g(w, h);
-      SolveOptions off;
-      off.rules = Rules::named(rules);
-      off.ttLog2 = 16;
-      if (simple) off.bestMoves = off.principalVariation = false, off.maxDepth = 40;
-      SolveOptions on = off;
-      on.horizonLookahead = true;
-      const auto [offStats, onStats] = sameResultsBothWays(g, off, on, simple);
-      CHECK(offStats.lookaheadCuts == 0);
-      cuts += onStats.lookaheadCuts;
-    }
+  for (const auto& [offStats, onStats] :
+       bothWaysOnSmallBoards([](SolveOptions&o, bool on) { o.horizonLookahead = on; })) {
+    CHECK(offStats.lookaheadCuts == 0);
+    cuts += onStats.lookaheadCuts;
   }
   CHECK(cuts > 0);
   SolveOptions opt;
