@@ -22,7 +22,6 @@ struct SafetyRules {
   bool answers = false;   // small regions that keep an eye after one answer
   int held = 0;           // regions kept with at most `held` own moves inside (0: off)
   bool links = false;     // two chains with two empty liberties in common count as one
-  bool operator==(const SafetyRules&) const = default;
 };
 
 // Points own is sure to score: its unconditionally alive chains plus every region

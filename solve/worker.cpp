@@ -469,8 +469,7 @@ int Worker::transpositionCut(const Node& n, const std::array<int, MAX_POINTS + 1
 }
 
 int Worker::leafLookahead(const Node& n, int ply, int beta, int lo, Summary& sum) {
-  if (!opt_.horizonLookahead || !opt_.benson || lo >= beta ||
-      oneSidedWhite_ == static_cast<int>(n.whiteToMove)) {
+  if (!opt_.benson || lo >= beta || oneSidedWhite_ == static_cast<int>(n.whiteToMove)) {
     return lo;
   }
   std::array<int, MAX_POINTS + 1> moves;
@@ -525,8 +524,8 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   // static bounds alone.
   if (depth <= 0 && !opt_.leafProbe) {
     ++stats_.horizonLeaves;
-    lo = leafLookahead(n, ply, beta, lo, sumOut);
-    return {lo, std::max(lo, hi)};
+    if (opt_.horizonLookahead) lo = leafLookahead(n, ply, beta, lo, sumOut), hi = std::max(lo, hi);
+    return {lo, hi};
   }
   uint64_t key;
   uint8_t extra;
@@ -567,9 +566,9 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   }
   if (depth <= 0) {  // the horizon: static and table bounds only
     ++stats_.horizonLeaves;
-    lo = leafLookahead(n, ply, beta, lo, sum);
+    if (opt_.horizonLookahead) lo = leafLookahead(n, ply, beta, lo, sum), hi = std::max(lo, hi);
     sumOut.merge(sum);
-    return {lo, std::max(lo, hi)};
+    return {lo, hi};
   }
   // Failure memos (SolveOptions::failMemo): in a one-sided search this node's side either
   // looks for a proof of value >= beta (FAIL_HIGH) or, at the side given up at its first

@@ -280,8 +280,8 @@ class Worker {
                        int beta, Mask captureMoves, Summary& sum, int& value,
                        std::array<PlayedChild, MAX_POINTS + 1>& played, bool probeTable,
                        bool statics);
-  // SolveOptions::horizonLookahead at a horizon leaf with proven lower bound `lo`: the
-  // greater lower bound a move proves by its static bounds alone (lo when none reaches
+  // SolveOptions::horizonLookahead (callers test it) at a horizon leaf with proven lower bound
+  // `lo`: the greater lower bound a move proves by its static bounds alone (lo when none reaches
   // beta), the proof's positions added to `sum`.
   int leafLookahead(const Node& n, int ply, int beta, int lo, Summary& sum);
   void libertySets(Mask stones, Mask empty, Mask& atari, Mask& many) const;
