@@ -511,6 +511,7 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.etcCuts += s.etcCuts;
   into.staticEtcCuts += s.staticEtcCuts;
   into.lookaheadCuts += s.lookaheadCuts;
+  into.captureExtensions += s.captureExtensions;
   into.passChecks += s.passChecks;
   into.softCuts += s.softCuts;
   into.failMemoCuts += s.failMemoCuts;

@@ -151,6 +151,13 @@ struct SolveOptions {
   // nodes above the horizon do first: a move they prove good enough decides the leaf.
   // A proof that ends with such a move appears one horizon earlier. Search effort only.
   bool horizonLookahead = false;
+  // Up to this many capturing moves on a path do not count as plies (session 37; 0: every
+  // move counts): the child of a capture is searched with the capturing node's plies, so a
+  // capturing race is read to its end before the horizon cuts it. Search effort only: the
+  // horizon decides what is read, never what a bound is. A failure memo records the plies
+  // alone and holds for a search whose plies plus extensions left are at most those: a
+  // line that search reads has no more plies in all, so the failed one read it too.
+  int captureExtensions = 0;
   // Each null-window test "value >= beta" as two one-sided searches at the same horizon
   // (session 16): the first gives up at every node of the side that must fail for a yes
   // (a soft cut at every depth, at that side's nodes only), so it can only answer yes;
@@ -243,26 +250,27 @@ struct SolveOptions {
 
 // Counters of one search, for tests and reports.
 struct SearchStats {
-  uint64_t ttHits = 0;            // entries found
-  uint64_t ttHistoryRefused = 0;  // entries found but unusable on this path (superko)
-  uint64_t notStored = 0;         // results not stored: they depended on older history
-  uint64_t inconsistent = 0;      // bounds that crossed (must stay 0: a soundness check)
-  uint64_t etcCuts = 0;           // nodes cut by a child's table entry (enhanced cut-off)
-  uint64_t staticEtcCuts = 0;     // nodes cut by a child's static bounds (staticEtc; with looks)
-  uint64_t lookaheadCuts = 0;     // horizon leaves decided by a move's static bounds
-  uint64_t staticCuts = 0;        // nodes decided by the static bounds alone
-  uint64_t passChecks = 0;        // moves skipped unplayed two plies above the horizon (passCheck)
-  uint64_t softCuts = 0;          // nodes given up at an undecided child (softCutDepth)
-  uint64_t failMemoCuts = 0;      // nodes not searched again: a failure memo (failMemo)
-  uint64_t widthCuts = 0;         // prover nodes given up after proverWidth moves
-  uint64_t horizonLeaves = 0;     // nodes left undecided at the iterative-deepening horizon
-  uint64_t secondSearches = 0;    // one-sided tests (oneSided) that needed their second search
-  uint64_t gameEnds = 0;          // second passes (the game scored)
-  int depth = 0;                  // last iterative-deepening horizon
-  uint64_t guessNodes = 0;        // nodes of the heuristic first guess (FirstGuess::Heuristic)
-  uint64_t hintNodes = 0;         // nodes of the simple-forced solve (forcedHintSeconds)
-  uint64_t hintMoves = 0;         // nodes that took their first move from the hints
-  int guess = 0;                  // the MTD search's first question value (Black's side)
+  uint64_t ttHits = 0;             // entries found
+  uint64_t ttHistoryRefused = 0;   // entries found but unusable on this path (superko)
+  uint64_t notStored = 0;          // results not stored: they depended on older history
+  uint64_t inconsistent = 0;       // bounds that crossed (must stay 0: a soundness check)
+  uint64_t etcCuts = 0;            // nodes cut by a child's table entry (enhanced cut-off)
+  uint64_t staticEtcCuts = 0;      // nodes cut by a child's static bounds (staticEtc; with looks)
+  uint64_t lookaheadCuts = 0;      // horizon leaves decided by a move's static bounds
+  uint64_t captureExtensions = 0;  // captures searched without a ply (captureExtensions)
+  uint64_t staticCuts = 0;         // nodes decided by the static bounds alone
+  uint64_t passChecks = 0;         // moves skipped unplayed two plies above the horizon (passCheck)
+  uint64_t softCuts = 0;           // nodes given up at an undecided child (softCutDepth)
+  uint64_t failMemoCuts = 0;       // nodes not searched again: a failure memo (failMemo)
+  uint64_t widthCuts = 0;          // prover nodes given up after proverWidth moves
+  uint64_t horizonLeaves = 0;      // nodes left undecided at the iterative-deepening horizon
+  uint64_t secondSearches = 0;     // one-sided tests (oneSided) that needed their second search
+  uint64_t gameEnds = 0;           // second passes (the game scored)
+  int depth = 0;                   // last iterative-deepening horizon
+  uint64_t guessNodes = 0;         // nodes of the heuristic first guess (FirstGuess::Heuristic)
+  uint64_t hintNodes = 0;          // nodes of the simple-forced solve (forcedHintSeconds)
+  uint64_t hintMoves = 0;          // nodes that took their first move from the hints
+  int guess = 0;                   // the MTD search's first question value (Black's side)
 };
 
 // One root move with its value (Black minus White, komi included) or bounds.

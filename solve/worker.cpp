@@ -45,6 +45,7 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
   sideMatters_ = opt_.rules.ko == KoRule::SimpleCyclesDrawn;
   historyFree_ = opt_.rules.ko == KoRule::SimpleForced;
   softCutDepth_ = opt_.softCutDepth >= 0 ? opt_.softCutDepth : n_ <= 16 ? 3 : 0;
+  extensionsLeft_ = opt_.captureExtensions;
   for (uint64_t h : root.history) {
     Node n{h & 0xFFFFFFFFu, h >> 32, false, -1, 0};
     pushPath(n, false);
@@ -296,13 +297,18 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
     return {0, 0};
   }
   note(sum, key, child.whiteToMove);
-  if (depth <= 0) {
+  // A capture does not count as a ply while the path has extensions left
+  // (SolveOptions::captureExtensions): the child is searched as deep as this node's move.
+  const bool extend = captured && extensionsLeft_ > 0;
+  if (extend) ++depth, --extensionsLeft_, ++stats_.captureExtensions;
+  if (depth <= 0) {  // never after an extension: the depth was at least 0 before it
     const Bounds b = search(child, -beta, -alpha, depth, sum, repMin, false, pre);
     return {-b.hi, -b.lo};
   }
   pushPath(child, captured != 0);
   const Bounds b = search(child, -beta, -alpha, depth, sum, repMin, true, pre);
   popPath();
+  if (extend) ++extensionsLeft_;
   return {-b.hi, -b.lo};
 }
 
@@ -590,7 +596,8 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
   const bool prover = oneSidedWhite_ >= 0 && oneSidedWhite_ != static_cast<int>(n.whiteToMove);
   const int width = oneSidedWhite_ >= 0 ? opt_.proverWidth : 0;
   if (failKind != TTData::FAIL_NONE && usable && e.failKind != TTData::FAIL_NONE &&
-      e.failDepth >= depth && (e.failWidth == 0 || (width > 0 && width <= e.failWidth))) {
+      e.failDepth >= depth + extensionsLeft_ &&
+      (e.failWidth == 0 || (width > 0 && width <= e.failWidth))) {
     const bool high = e.failKind != TTData::FAIL_LOW && beta >= e.failValue;
     const bool low = e.failKind == TTData::FAIL_LOW    ? alpha <= e.failValue
                      : e.failKind == TTData::FAIL_BOTH ? alpha <= e.failValue - 1
@@ -659,7 +666,8 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
       deferred[nDeferred++] = at;
       continue;
     }
-    if (passCheck && pre && pre->rep < 0 && cannotProve(*pre, beta)) {
+    if (passCheck && pre && pre->rep < 0 && !(pre->captured && extensionsLeft_ > 0) &&
+        cannotProve(*pre, beta)) {
       // Not played: the move's own static upper bound stands in for its search.
       maxHi = std::max(maxHi, -bounds_->boundsAfterPasses(pre->own, pre->opp, 0).lower);
       ++stats_.passChecks;

@@ -19,6 +19,21 @@ string(FIND "${out}" "\"target\": 9, \"depth\": 10, \"complete\": true" found)
 if(NOT rc EQUAL 0 OR found EQUAL -1)
   message(FATAL_ERROR "lookahead: status ${rc}\n${out}\n${err}")
 endif()
+# With two captures a line that use no ply (--capture-extensions 2), 9 plies (the library's
+# test checks the depth against a twin that extends the same captures).
+execute_process(COMMAND ${FGO} solve --size 3x3 --rules simple-forced --proof-depth 9 --json
+                        --capture-extensions 2
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${out}" "\"target\": 9, \"depth\": 9," found)
+if(NOT rc EQUAL 0 OR found EQUAL -1)
+  message(FATAL_ERROR "capture extensions: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} solve --size 3x3 --capture-extensions 65
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${err}" "--capture-extensions must be between 0 and 64" said)
+if(rc EQUAL 0 OR said EQUAL -1)
+  message(FATAL_ERROR "65 capture extensions: status ${rc}\n${out}\n${err}")
+endif()
 # A question beyond the horizons tried has no depth, and says so.
 execute_process(COMMAND ${FGO} solve --size 3x3 --rules simple-forced --proof-depth 9
                         --max-depth 6 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

@@ -41,7 +41,8 @@ std::string statsJson(const solve::SearchStats& s) {
     << ", \"static_cuts\": " << s.staticCuts << ", \"horizon_leaves\": " << s.horizonLeaves
     << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
     << ", \"guess_nodes\": " << s.guessNodes << ", \"second_searches\": " << s.secondSearches
-    << ", \"hint_nodes\": " << s.hintNodes << ", \"hint_moves\": " << s.hintMoves << "}";
+    << ", \"hint_nodes\": " << s.hintNodes << ", \"hint_moves\": " << s.hintMoves
+    << ", \"capture_extensions\": " << s.captureExtensions << "}";
   return o.str();
 }
 
@@ -225,6 +226,8 @@ int runSolve(const std::vector<std::string>& args) {
       "effort only)")("horizon-lookahead",
                       "at a horizon leaf the test leaves open, the prover also tries each "
                       "move's static bounds (search effort only)")(
+      "capture-extensions", po::value<int>()->default_value(0),
+      "up to N capturing moves on a path do not count as plies (search effort only)")(
       "etc-min-depth", po::value<int>()->default_value(3),
       "enhanced transposition cut-offs this far above the horizon")(
       "static-etc", po::value<int>()->default_value(1),
@@ -337,6 +340,10 @@ int runSolve(const std::vector<std::string>& args) {
   opt.softCutDepth = vm["soft-cut-depth"].as<int>();
   opt.leafProbe = vm.count("no-leaf-probe") == 0;
   opt.horizonLookahead = vm.count("horizon-lookahead") > 0;
+  opt.captureExtensions = vm["capture-extensions"].as<int>();
+  if (opt.captureExtensions < 0 || opt.captureExtensions > 64) {
+    throw UsageError("--capture-extensions must be between 0 and 64");
+  }
   opt.oneSided = vm.count("one-sided") > 0;
   opt.oneSidedNoFirst = vm.count("no-first") > 0;
   if (opt.oneSidedNoFirst && !opt.oneSided) throw UsageError("--no-first needs --one-sided");

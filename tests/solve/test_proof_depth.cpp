@@ -24,17 +24,12 @@ class Twin {
  public:
   // lookahead: as SolveOptions::horizonLookahead, Black at a horizon leaf (the root's
   // too, at horizon 0) also has the moves whose positions the static bounds settle.
-  Twin(const Geometry& g, int target, bool lookahead = false)
-      : g_(g), target_(target), lookahead_(lookahead) {}
+  // extensions: as SolveOptions::captureExtensions, that many captures on a line are
+  // played without using a ply.
+  Twin(const Geometry& g, int target, bool lookahead = false, int extensions = 0)
+      : g_(g), target_(target), lookahead_(lookahead), extensions_(extensions) {}
 
-  bool within(const Position& p, int h) {
-    const auto key = std::make_tuple(p.black, p.white, p.toMove == Color::White, p.passes, p.ko, h);
-    const auto it = memo_.find(key);
-    if (it != memo_.end()) return it->second;
-    const bool r = compute(p, h);
-    memo_[key] = r;
-    return r;
-  }
+  bool within(const Position& p, int h) { return within(p, h, extensions_); }
 
   int depth(const Position& p, int maxDepth) {
     for (int h = 0; h <= maxDepth; ++h) {
@@ -53,7 +48,18 @@ class Twin {
     return (black ? b.lower : -b.upper) >= target_;
   }
 
-  bool compute(const Position& p, int h) {
+  // Within h plies, with e captures left that use none.
+  bool within(const Position& p, int h, int e) {
+    const auto key =
+        std::make_tuple(p.black, p.white, p.toMove == Color::White, p.passes, p.ko, h, e);
+    const auto it = memo_.find(key);
+    if (it != memo_.end()) return it->second;
+    const bool r = compute(p, h, e);
+    memo_[key] = r;
+    return r;
+  }
+
+  bool compute(const Position& p, int h, int e) {
     if (settled(p)) return true;
     if (p.passes >= 2) return false;
     const bool black = p.toMove == Color::Black;
@@ -62,12 +68,13 @@ class Twin {
       solve::CompactBoard b(g_);
       b.setRaw(p.black, p.white, p.ko, p.ko >= 0 ? p.toMove : Color::Empty);
       Position c;
+      bool captured = false;
       c.toMove = black ? Color::White : Color::Black;
       if (move < 0) {
         c.passes = p.passes + 1;
       } else {
         if (!b.isLegal(move, p.toMove)) continue;
-        b.play(move, p.toMove);
+        captured = b.play(move, p.toMove) != 0;
         c.ko = b.koColor() == c.toMove ? b.koPoint() : -1;
       }
       c.black = b.black(), c.white = b.white();
@@ -75,7 +82,7 @@ class Twin {
         if (settled(c)) return true;
         continue;
       }
-      const bool r = within(c, h - 1);
+      const bool r = captured && e > 0 ? within(c, h, e - 1) : within(c, h - 1, e);
       if (black && r) return true;
       if (!black && !r) return false;
     }
@@ -85,7 +92,8 @@ class Twin {
   const Geometry& g_;
   int target_;
   bool lookahead_;
-  std::map<std::tuple<Mask, Mask, bool, int, int, int>, bool> memo_;
+  int extensions_;
+  std::map<std::tuple<Mask, Mask, bool, int, int, int, int>, bool> memo_;
 };
 
 solve::SolveOptions simpleForced() {
@@ -209,6 +217,40 @@ TEST_CASE("proof depth with the prover's look past the horizon", "[solve][proof-
     CHECK(solve::provableWithin(g, p, 15, 1, base, nodes));
     CHECK_FALSE(solve::provableWithin(g, p, 15, 0, base, nodes));  // White moves first
   }
+}
+
+// With captures that do not count as plies (SolveOptions::captureExtensions, session 37):
+// the horizon at which the search first proves the question is the twin's, which plays
+// the same number of captures on each line without a ply; and on these positions some
+// proof gets shorter with the extensions.
+TEST_CASE("proof depth with captures that do not count as plies", "[solve][proof-depth]") {
+  const Geometry g3(3, 3), g42(4, 2);
+  Position afterB2;
+  afterB2.black = Mask{1} << g3.point(1, 1);
+  afterB2.toMove = Color::White;
+  Position afterB2B1 = afterB2;
+  afterB2B1.white = Mask{1} << g3.point(1, 0);
+  afterB2B1.toMove = Color::Black;
+  bool shorter = false;
+  for (int n : {1, 2, 4}) {
+    for (const auto& [g, p, target] :
+         {std::tuple{&g3, Position{}, 9}, std::tuple{&g3, afterB2, 9},
+          std::tuple{&g3, afterB2B1, 9}, std::tuple{&g42, Position{}, 8}}) {
+      INFO(n << " extensions, " << g->width() << "x" << g->height() << ", target " << target);
+      solve::SolveOptions base = simpleForced();
+      base.captureExtensions = n;
+      solve::ProofDepthOptions opt;
+      opt.target = target;
+      opt.maxDepth = 30;
+      const solve::ProofDepthResult r = solve::proofDepth(*g, p, opt, base);
+      Twin twin(*g, target, false, n), plain(*g, target);
+      const int depth = twin.depth(p, 30);
+      REQUIRE(depth >= 0);
+      CHECK(r.depth == depth);
+      shorter = shorter || depth < plain.depth(p, 30);
+    }
+  }
+  CHECK(shorter);
 }
 
 TEST_CASE("the longest White replies are exactly those that need every ply left",

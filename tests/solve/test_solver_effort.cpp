@@ -256,6 +256,28 @@ TEST_CASE("the prover's look past the horizon changes effort, not values") {
   checkRandomPositionsWithHistory(opt);
 }
 
+// Captures that do not count as plies (SolveOptions::captureExtensions, session 37): with
+// extensions, the same values, optimal moves and principal variations under both rules;
+// random positions with their history keep their reference values; captures are extended
+// on these boards.
+TEST_CASE("captures that do not count as plies change effort, not values") {
+  uint64_t extended = 0;
+  for (const auto& [offStats, onStats] :
+       bothWaysOnSmallBoards([](SolveOptions&o, bool on) { o.captureExtensions = on ? 3 : 0; })) {
+    CHECK(offStats.captureExtensions == 0);
+    CHECK(onStats.inconsistent == 0);
+    extended += onStats.captureExtensions;
+  }
+  CHECK(extended > 0);
+  for (int n : {1, 8}) {
+    SolveOptions opt;
+    opt.captureExtensions = n;
+    checkRandomPositionsWithHistory(opt);
+    opt.oneSided = true;
+    checkRandomPositionsWithHistory(opt);
+  }
+}
+
 // A prover width (SolveOptions::proverWidth): the side looking for a proof tries only the
 // first moves, so values may stay open, but every bound must hold (against the reference
 // on random positions with their history, every width), and 3x5's maximum (+15) is still
