@@ -512,6 +512,7 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.staticEtcCuts += s.staticEtcCuts;
   into.lookaheadCuts += s.lookaheadCuts;
   into.captureExtensions += s.captureExtensions;
+  into.selfAtariExtensions += s.selfAtariExtensions;
   into.passChecks += s.passChecks;
   into.softCuts += s.softCuts;
   into.failMemoCuts += s.failMemoCuts;

@@ -158,6 +158,12 @@ struct SolveOptions {
   // alone and holds for a search whose plies plus extensions left are at most those: a
   // line that search reads has no more plies in all, so the failed one read it too.
   int captureExtensions = 0;
+  // Self-ataris share that budget (session 38; needs captureExtensions > 0): a move that
+  // captures nothing and leaves its own chain with a single liberty is searched without a
+  // ply too. A throw-in and its capture then cost no ply, so a side that delays a lost
+  // race by throwing stones in no longer pushes the proof past the horizon. Search effort
+  // only, for the same reason as the captures (the memo rule above holds as it is).
+  bool selfAtariExtensions = false;
   // Each null-window test "value >= beta" as two one-sided searches at the same horizon
   // (session 16): the first gives up at every node of the side that must fail for a yes
   // (a soft cut at every depth, at that side's nodes only), so it can only answer yes;
@@ -271,6 +277,9 @@ struct SearchStats {
   uint64_t hintNodes = 0;          // nodes of the simple-forced solve (forcedHintSeconds)
   uint64_t hintMoves = 0;          // nodes that took their first move from the hints
   int guess = 0;                   // the MTD search's first question value (Black's side)
+
+  // Self-ataris searched without a ply (SolveOptions::selfAtariExtensions).
+  uint64_t selfAtariExtensions = 0;
 };
 
 // One root move with its value (Black minus White, komi included) or bounds.

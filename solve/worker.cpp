@@ -297,10 +297,14 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
     return {0, 0};
   }
   note(sum, key, child.whiteToMove);
-  // A capture does not count as a ply while the path has extensions left
-  // (SolveOptions::captureExtensions): the child is searched as deep as this node's move.
-  const bool extend = captured && extensionsLeft_ > 0;
-  if (extend) ++depth, --extensionsLeft_, ++stats_.captureExtensions;
+  // A capture (or with SolveOptions::selfAtariExtensions a self-atari) does not count as a
+  // ply while the path has extensions left (SolveOptions::captureExtensions): the child is
+  // searched as deep as this node's move.
+  const bool extend = extensionsLeft_ > 0 && extends(child, move, captured);
+  if (extend) {
+    ++depth, --extensionsLeft_;
+    ++(captured ? stats_.captureExtensions : stats_.selfAtariExtensions);
+  }
   if (depth <= 0) {  // never after an extension: the depth was at least 0 before it
     const Bounds b = search(child, -beta, -alpha, depth, sum, repMin, false, pre);
     return {-b.hi, -b.lo};
@@ -328,6 +332,12 @@ bool Worker::cannotProve(const PlayedChild& pc, int beta) {
   if (sym < 0) canonical(Node{pc.own, pc.opp, false, pc.ko, 0}, key, extra, sym);
   TTData e;
   return !tt_.probe(key, extra, e);
+}
+
+bool Worker::selfAtari(const Node& child, int move) const {
+  const Mask chain = g_.flood(Mask{1} << move, child.opp);
+  const Mask libs = g_.expand(chain) & g_.all() & ~(child.own | child.opp);
+  return (libs & (libs - 1)) == 0;  // one liberty (a legal move leaves at least one)
 }
 
 // Liberties of the chains of `stones`, split by chains with exactly one liberty (`atari`)
@@ -666,7 +676,11 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
       deferred[nDeferred++] = at;
       continue;
     }
-    if (passCheck && pre && pre->rep < 0 && !(pre->captured && extensionsLeft_ > 0) &&
+    // Not a move searched without a ply: the leaf the check reasons about is not at the
+    // horizon after it.
+    if (passCheck && pre && pre->rep < 0 &&
+        !(extensionsLeft_ > 0 &&
+          extends(Node{pre->own, pre->opp, !n.whiteToMove, pre->ko, 0}, move, pre->captured)) &&
         cannotProve(*pre, beta)) {
       // Not played: the move's own static upper bound stands in for its search.
       maxHi = std::max(maxHi, -bounds_->boundsAfterPasses(pre->own, pre->opp, 0).lower);

@@ -34,6 +34,20 @@ string(FIND "${err}" "--capture-extensions must be between 0 and 64" said)
 if(rc EQUAL 0 OR said EQUAL -1)
   message(FATAL_ERROR "65 capture extensions: status ${rc}\n${out}\n${err}")
 endif()
+# Self-ataris share that budget (--self-atari-extensions); alone they are refused.
+execute_process(COMMAND ${FGO} solve --size 3x3 --rules simple-forced --proof-depth 9 --json
+                        --capture-extensions 2 --self-atari-extensions
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${out}" "\"target\": 9, \"depth\": " found)
+if(NOT rc EQUAL 0 OR found EQUAL -1)
+  message(FATAL_ERROR "self-atari extensions: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} solve --size 3x3 --self-atari-extensions
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${err}" "--self-atari-extensions needs --capture-extensions" said)
+if(rc EQUAL 0 OR said EQUAL -1)
+  message(FATAL_ERROR "self-atari extensions alone: status ${rc}\n${out}\n${err}")
+endif()
 # A question beyond the horizons tried has no depth, and says so.
 execute_process(COMMAND ${FGO} solve --size 3x3 --rules simple-forced --proof-depth 9
                         --max-depth 6 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

@@ -42,7 +42,8 @@ std::string statsJson(const solve::SearchStats& s) {
     << ", \"game_ends\": " << s.gameEnds << ", \"depth\": " << s.depth << ", \"guess\": " << s.guess
     << ", \"guess_nodes\": " << s.guessNodes << ", \"second_searches\": " << s.secondSearches
     << ", \"hint_nodes\": " << s.hintNodes << ", \"hint_moves\": " << s.hintMoves
-    << ", \"capture_extensions\": " << s.captureExtensions << "}";
+    << ", \"capture_extensions\": " << s.captureExtensions
+    << ", \"self_atari_extensions\": " << s.selfAtariExtensions << "}";
   return o.str();
 }
 
@@ -228,6 +229,9 @@ int runSolve(const std::vector<std::string>& args) {
                       "move's static bounds (search effort only)")(
       "capture-extensions", po::value<int>()->default_value(0),
       "up to N capturing moves on a path do not count as plies (search effort only)")(
+      "self-atari-extensions",
+      "self-ataris share the --capture-extensions budget: a move that captures nothing and "
+      "leaves its chain one liberty does not count as a ply either (search effort only)")(
       "etc-min-depth", po::value<int>()->default_value(3),
       "enhanced transposition cut-offs this far above the horizon")(
       "static-etc", po::value<int>()->default_value(1),
@@ -343,6 +347,10 @@ int runSolve(const std::vector<std::string>& args) {
   opt.captureExtensions = vm["capture-extensions"].as<int>();
   if (opt.captureExtensions < 0 || opt.captureExtensions > 64) {
     throw UsageError("--capture-extensions must be between 0 and 64");
+  }
+  opt.selfAtariExtensions = vm.count("self-atari-extensions") > 0;
+  if (opt.selfAtariExtensions && opt.captureExtensions == 0) {
+    throw UsageError("--self-atari-extensions needs --capture-extensions N (N > 0)");
   }
   opt.oneSided = vm.count("one-sided") > 0;
   opt.oneSidedNoFirst = vm.count("no-first") > 0;

@@ -3,6 +3,7 @@
 // plies", with no table, no window and no search enhancement.
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <chrono>
 #include <map>
 #include <thread>
@@ -25,9 +26,15 @@ class Twin {
   // lookahead: as SolveOptions::horizonLookahead, Black at a horizon leaf (the root's
   // too, at horizon 0) also has the moves whose positions the static bounds settle.
   // extensions: as SolveOptions::captureExtensions, that many captures on a line are
-  // played without using a ply.
-  Twin(const Geometry& g, int target, bool lookahead = false, int extensions = 0)
-      : g_(g), target_(target), lookahead_(lookahead), extensions_(extensions) {}
+  // played without using a ply; selfAtari: as SolveOptions::selfAtariExtensions, so are
+  // moves that capture nothing and leave their own chain a single liberty (the same budget).
+  Twin(const Geometry& g, int target, bool lookahead = false, int extensions = 0,
+       bool selfAtari = false)
+      : g_(g),
+        target_(target),
+        lookahead_(lookahead),
+        extensions_(extensions),
+        selfAtari_(selfAtari) {}
 
   bool within(const Position& p, int h) { return within(p, h, extensions_); }
 
@@ -82,17 +89,36 @@ class Twin {
         if (settled(c)) return true;
         continue;
       }
-      const bool r = captured && e > 0 ? within(c, h, e - 1) : within(c, h - 1, e);
+      const bool free = e > 0 && (captured || (selfAtari_ && move >= 0 && oneLiberty(b, move)));
+      const bool r = free ? within(c, h, e - 1) : within(c, h - 1, e);
       if (black && r) return true;
       if (!black && !r) return false;
     }
     return !black;
   }
 
+  // The chain at `move` has exactly one liberty (counted from the board's points).
+  bool oneLiberty(const solve::CompactBoard& b, int move) const {
+    const Mask stones = b.black() >> move & 1 ? b.black() : b.white();
+    Mask chain = Mask{1} << move, grown = 0;
+    while (grown != chain) {  // flood over neighbours, point by point
+      grown = chain;
+      for (int p = 0; p < g_.points(); ++p) {
+        if (chain >> p & 1) chain |= g_.neighbours(p) & stones;
+      }
+    }
+    Mask libs = 0;
+    for (int p = 0; p < g_.points(); ++p) {
+      if (chain >> p & 1) libs |= g_.neighbours(p) & ~(b.black() | b.white());
+    }
+    return std::popcount(libs) == 1;
+  }
+
   const Geometry& g_;
   int target_;
   bool lookahead_;
   int extensions_;
+  bool selfAtari_;
   std::map<std::tuple<Mask, Mask, bool, int, int, int, int>, bool> memo_;
 };
 
@@ -250,6 +276,43 @@ TEST_CASE("proof depth with captures that do not count as plies", "[solve][proof
       shorter = shorter || depth < plain.depth(p, 30);
     }
   }
+  CHECK(shorter);
+}
+
+// With self-ataris sharing that budget (SolveOptions::selfAtariExtensions, session 38): the
+// depth is again the twin's, which extends the same moves; and on these positions the
+// self-ataris shorten some proof beyond what the captures alone do.
+TEST_CASE("proof depth with self-ataris that do not count as plies", "[solve][proof-depth]") {
+  const Geometry g3(3, 3), g42(4, 2), g52(5, 2);
+  Position afterB2;
+  afterB2.black = Mask{1} << g3.point(1, 1);
+  afterB2.toMove = Color::White;
+  bool shorter = false;
+  int checked = 0;
+  for (int n : {1, 2, 4}) {
+    for (const auto& [g, p, target] :
+         {std::tuple{&g3, Position{}, 9}, std::tuple{&g3, afterB2, 9},
+          std::tuple{&g42, Position{}, 8}, std::tuple{&g52, Position{}, 10}}) {
+      INFO(n << " extensions, " << g->width() << "x" << g->height() << ", target " << target);
+      solve::SolveOptions base = simpleForced();
+      base.captureExtensions = n;
+      base.selfAtariExtensions = true;
+      solve::ProofDepthOptions opt;
+      opt.target = target;
+      opt.maxDepth = 30;
+      const solve::ProofDepthResult r = solve::proofDepth(*g, p, opt, base);
+      Twin twin(*g, target, false, n, true), captures(*g, target, false, n);
+      const int depth = twin.depth(p, 30);
+      REQUIRE(depth >= 0);
+      CHECK(r.depth <= depth);
+      base.transpositions = false;
+      const solve::ProofDepthResult bare = solve::proofDepth(*g, p, opt, base);
+      CHECK(bare.depth == depth);
+      ++checked;
+      shorter = shorter || depth < captures.depth(p, 30);
+    }
+  }
+  CHECK(checked == 12);
   CHECK(shorter);
 }
 

@@ -278,6 +278,30 @@ TEST_CASE("captures that do not count as plies change effort, not values") {
   }
 }
 
+// Self-ataris that share that budget (SolveOptions::selfAtariExtensions, session 38): the
+// same values, optimal moves and principal variations under both rules; random positions
+// with their history keep their reference values; self-ataris are extended on these boards.
+TEST_CASE("self-ataris that do not count as plies change effort, not values") {
+  uint64_t extended = 0;
+  for (const auto& [offStats, onStats] : bothWaysOnSmallBoards([](SolveOptions&o, bool on) {
+         o.captureExtensions = 3;
+         o.selfAtariExtensions = on;
+       })) {
+    CHECK(offStats.selfAtariExtensions == 0);
+    CHECK(onStats.inconsistent == 0);
+    extended += onStats.selfAtariExtensions;
+  }
+  CHECK(extended > 0);
+  for (int n : {1, 8}) {
+    SolveOptions opt;
+    opt.captureExtensions = n;
+    opt.selfAtariExtensions = true;
+    checkRandomPositionsWithHistory(opt);
+    opt.oneSided = true;
+    checkRandomPositionsWithHistory(opt);
+  }
+}
+
 // A prover width (SolveOptions::proverWidth): the side looking for a proof tries only the
 // first moves, so values may stay open, but every bound must hold (against the reference
 // on random positions with their history, every width), and 3x5's maximum (+15) is still
