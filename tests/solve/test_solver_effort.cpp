@@ -256,49 +256,36 @@ TEST_CASE("the prover's look past the horizon changes effort, not values") {
   checkRandomPositionsWithHistory(opt);
 }
 
-// Captures that do not count as plies (SolveOptions::captureExtensions, session 37): with
-// extensions, the same values, optimal moves and principal variations under both rules;
-// random positions with their history keep their reference values; captures are extended
-// on these boards.
-TEST_CASE("captures that do not count as plies change effort, not values") {
-  uint64_t extended = 0;
-  for (const auto& [offStats, onStats] :
-       bothWaysOnSmallBoards([](SolveOptions&o, bool on) { o.captureExtensions = on ? 3 : 0; })) {
-    CHECK(offStats.captureExtensions == 0);
-    CHECK(onStats.inconsistent == 0);
-    extended += onStats.captureExtensions;
-  }
-  CHECK(extended > 0);
-  for (int n : {1, 8}) {
-    SolveOptions opt;
-    opt.captureExtensions = n;
-    checkRandomPositionsWithHistory(opt);
-    opt.oneSided = true;
-    checkRandomPositionsWithHistory(opt);
-  }
-}
-
-// Self-ataris that share that budget (SolveOptions::selfAtariExtensions, session 38): the
-// same values, optimal moves and principal variations under both rules; random positions
-// with their history keep their reference values; self-ataris are extended on these boards.
-TEST_CASE("self-ataris that do not count as plies change effort, not values") {
-  uint64_t extended = 0;
-  for (const auto& [offStats, onStats] : bothWaysOnSmallBoards([](SolveOptions&o, bool on) {
-         o.captureExtensions = 3;
-         o.selfAtariExtensions = on;
-       })) {
-    CHECK(offStats.selfAtariExtensions == 0);
-    CHECK(onStats.inconsistent == 0);
-    extended += onStats.selfAtariExtensions;
-  }
-  CHECK(extended > 0);
-  for (int n : {1, 8}) {
-    SolveOptions opt;
-    opt.captureExtensions = n;
-    opt.selfAtariExtensions = true;
-    checkRandomPositionsWithHistory(opt);
-    opt.oneSided = true;
-    checkRandomPositionsWithHistory(opt);
+// Moves that do not count as plies: captures (SolveOptions::captureExtensions, session 37)
+// and, sharing their budget, self-ataris (SolveOptions::selfAtariExtensions, session 38).
+// With each, the same values, optimal moves and principal variations under both rules;
+// random positions with their history keep their reference values; such moves are
+// extended on these boards.
+TEST_CASE("moves that do not count as plies change effort, not values") {
+  for (bool selfAtari : {false, true}) {
+    INFO((selfAtari ? "self-ataris (against captures alone)" : "captures (against none)"));
+    const auto set = [selfAtari](SolveOptions& o, bool on) {
+      o.captureExtensions = on || selfAtari ? 3 : 0;
+      o.selfAtariExtensions = selfAtari && on;
+    };
+    const auto count = [selfAtari](const SearchStats& s) {
+      return selfAtari ? s.selfAtariExtensions : s.captureExtensions;
+    };
+    uint64_t extended = 0;
+    for (const auto& [offStats, onStats] : bothWaysOnSmallBoards(set)) {
+      CHECK(count(offStats) == 0);
+      CHECK(onStats.inconsistent == 0);
+      extended += count(onStats);
+    }
+    CHECK(extended > 0);
+    for (int n : {1, 8}) {
+      SolveOptions opt;
+      opt.captureExtensions = n;
+      opt.selfAtariExtensions = selfAtari;
+      checkRandomPositionsWithHistory(opt);
+      opt.oneSided = true;
+      checkRandomPositionsWithHistory(opt);
+    }
   }
 }
 
