@@ -337,7 +337,8 @@ bool Worker::cannotProve(const PlayedChild& pc, int beta) {
 bool Worker::selfAtari(const Node& child, int move) const {
   const Mask chain = g_.flood(Mask{1} << move, child.opp);
   const Mask libs = g_.expand(chain) & g_.all() & ~(child.own | child.opp);
-  return (libs & (libs - 1)) == 0;  // one liberty (a legal move leaves at least one)
+  // Exactly one (a suicide, where the rules allow it, leaves no chain and no liberty).
+  return libs && (libs & (libs - 1)) == 0;
 }
 
 // Liberties of the chains of `stones`, split by chains with exactly one liberty (`atari`)
