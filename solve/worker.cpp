@@ -300,7 +300,8 @@ Bounds Worker::evalMove(const Node& n, int move, int alpha, int beta, int depth,
   // A capture (or with SolveOptions::selfAtariExtensions a self-atari) does not count as a
   // ply while the path has extensions left (SolveOptions::captureExtensions): the child is
   // searched as deep as this node's move.
-  const bool extend = extensionsLeft_ > 0 && extends(child, move, captured);
+  const bool extend =
+      extensionsLeft_ > 0 && extends(child.opp, child.own | child.opp, move, captured);
   if (extend) {
     ++depth, --extensionsLeft_;
     ++(captured ? stats_.captureExtensions : stats_.selfAtariExtensions);
@@ -334,9 +335,9 @@ bool Worker::cannotProve(const PlayedChild& pc, int beta) {
   return !tt_.probe(key, extra, e);
 }
 
-bool Worker::selfAtari(const Node& child, int move) const {
-  const Mask chain = g_.flood(Mask{1} << move, child.opp);
-  const Mask libs = g_.expand(chain) & g_.all() & ~(child.own | child.opp);
+bool Worker::selfAtari(Mask mover, Mask occupied, int move) const {
+  const Mask chain = g_.flood(Mask{1} << move, mover);
+  const Mask libs = g_.expand(chain) & g_.all() & ~occupied;
   // Exactly one (a suicide, where the rules allow it, leaves no chain and no liberty).
   return libs && (libs & (libs - 1)) == 0;
 }
@@ -680,8 +681,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
     // Not a move searched without a ply: the leaf the check reasons about is not at the
     // horizon after it.
     if (passCheck && pre && pre->rep < 0 &&
-        !(extensionsLeft_ > 0 &&
-          extends(Node{pre->own, pre->opp, !n.whiteToMove, pre->ko, 0}, move, pre->captured)) &&
+        !(extensionsLeft_ > 0 && extends(pre->opp, pre->own | pre->opp, move, pre->captured)) &&
         cannotProve(*pre, beta)) {
       // Not played: the move's own static upper bound stands in for its search.
       maxHi = std::max(maxHi, -bounds_->boundsAfterPasses(pre->own, pre->opp, 0).lower);

@@ -255,12 +255,13 @@ class Worker {
   friend class ProofSearch;  // solve/dfpn.hpp: df-pn over this worker's path and helpers
   bool limitHit();
   bool cannotProve(const PlayedChild& pc, int beta);
-  // Whether `move`, which made `child` (the mover's stones are child.opp) and captured
-  // nothing, left its own chain with a single liberty (SolveOptions::selfAtariExtensions).
-  bool selfAtari(const Node& child, int move) const;
-  // Whether a move with this child is searched without a ply while extensions are left.
-  bool extends(const Node& child, int move, Mask captured) const {
-    return captured || (opt_.selfAtariExtensions && selfAtari(child, move));
+  // Whether `move`, which captured nothing, left its own chain with a single liberty
+  // (SolveOptions::selfAtariExtensions); `mover` and `occupied` are the mover's stones and
+  // every stone after the move.
+  bool selfAtari(Mask mover, Mask occupied, int move) const;
+  // Whether a move that took `captured` is searched without a ply while extensions are left.
+  bool extends(Mask mover, Mask occupied, int move, Mask captured) const {
+    return captured || (opt_.selfAtariExtensions && selfAtari(mover, occupied, move));
   }
   bool limitHitNow() const;  // a node, stop or time limit is reached (not the cancel flag)
 
