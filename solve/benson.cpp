@@ -291,12 +291,88 @@ bool playLocal(const Geometry& g, Mask& mine, Mask& theirs, int p) {
   return true;
 }
 
+// The held search's static test (session 39): is all of `region` safe for own, when every
+// own chain that reaches outside the region lives whatever is played inside it? `oppIn` is
+// the enemy's stones inside the region; nothing else of the enemy's is read. This is the
+// part of safePoints (Benson's iteration with answered regions, then the interior rule)
+// that can change inside the region: the own chains inside it that reach no stone outside
+// need two vital sub-regions (sub-regions: the connected parts of the region's non-own
+// points), and a sub-region survives when every own stone around it lives. Where the
+// chains outside live by Benson's rule, the answer is that of the whole-board test; where
+// they live by links (safePoints with links on), they still live whatever is played
+// inside, since the region holds no link point and is no vital or answered region.
+bool regionKept(const Geometry& g, Mask region, Mask own, Mask oppIn, const SafetyRules& rules) {
+  const Mask notOwn = region & ~own;
+  const Mask empty = notOwn & ~oppIn;
+  const Mask outside = g.flood(own & ~region, own);  // alive: they reach outside
+  std::array<Mask, MAX_POINTS> subs, chains;
+  int nSubs = 0, nChains = 0;
+  Mask answered = 0;
+  for (Mask rest = notOwn; rest;) {
+    const Mask sub = g.flood(rest & -rest, notOwn);
+    rest &= ~sub;
+    subs[nSubs++] = sub;
+    // Regions kept by an answer, as in bensonIterate: no enemy stone, at most
+    // MAX_ANSWERED_REGION points, one of them next to no own stone.
+    if (rules.answers && !(sub & oppIn) && popcount(sub) <= MAX_ANSWERED_REGION &&
+        (sub & ~g.expand(own)) && keptByAnswer(g, own, oppIn, sub)) {
+      answered |= sub;
+    }
+  }
+  for (Mask rest = own & region & ~outside; rest;) {
+    const Mask chain = g.flood(rest & -rest, own);
+    rest &= ~chain;
+    chains[nChains++] = chain;
+  }
+  Mask alive = outside;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int i = 0; i < nChains;) {
+      const Mask libs = g.expand(chains[i]);
+      int vital = 0;
+      for (int r = 0; r < nSubs && vital < 2; ++r) {
+        if ((libs & subs[r]) && ((subs[r] & answered) || !(subs[r] & empty & ~libs))) ++vital;
+      }
+      if (vital < 2) {
+        chains[i] = chains[--nChains];
+        changed = true;
+      } else {
+        ++i;
+      }
+    }
+    alive = outside;
+    for (int i = 0; i < nChains; ++i) alive |= chains[i];
+    for (int r = 0; r < nSubs;) {
+      if (g.expand(subs[r]) & own & ~alive) {
+        subs[r] = subs[--nSubs];
+        changed = true;
+      } else {
+        ++r;
+      }
+    }
+  }
+  if (own & region & ~alive) return false;
+  Mask covered = own & region;
+  const Mask reach = g.expand(alive);
+  for (int r = 0; r < nSubs; ++r) {
+    const Mask interior = subs[r] & ~reach;
+    if (!interior || (rules.territory && !roomForTwoEyes(g, interior))) covered |= subs[r];
+  }
+  return covered == region;
+}
+
 // The local search behind held regions (see HeldSearch in safePoints): can own keep the
 // whole of `region` with at most `depth` own moves inside it, the enemy moving first?
-// The memo is per thread and keyed by everything the answer depends on: the region, all
-// of own's stones (which of the stones around the region form one chain outside it
-// matters to the answered regions inside it), the enemy's stones in it (the enemy has
-// none next to it outside), the depth, the board size and the rules of the leaf test.
+// The search reads only the enemy's stones inside the region (`opp` below): the chains
+// around it live whatever is played inside, so the static test at each node is
+// regionKept. The memo is per thread and keyed by everything the answer depends on: the
+// region, all of own's stones (which of the stones around the region form one chain
+// outside it matters to the answered regions inside it), the enemy's stones in it, the
+// depth, the board size and the rules of the static test. (Until session 39 that test was
+// safePoints on the whole board, which reads the enemy's stones elsewhere too: with links
+// on, the chains around the region may live without links or not by them, so the answers
+// of the memo depended on the order positions were met.)
 class HeldSearch {
  public:
   // `leaf`: the rules of the static test at each node (held and links are off in it).
@@ -308,22 +384,22 @@ class HeldSearch {
   // plays elsewhere or passes) and every enemy move inside has an own answer inside that
   // holds it, each of them with one move less.
   bool holds(Mask own, Mask opp, int depth) {
-    if ((safePoints(g_, own, opp, leaf_) & region_) == region_) return true;
-    if (depth == 0) return false;
+    // The memo first: the static test below is most of the cost (session 39).
     const Entry& e = entry(own, opp);
     const uint64_t k1 = region_ | own << 32;
-    const uint64_t k2 = (opp & region_) | uint64_t{leaf_.territory} << 32 |
-                        uint64_t{leaf_.answers} << 33 | uint64_t(g_.width()) << 40 |
-                        uint64_t(g_.height()) << 48;
+    const uint64_t k2 = opp | uint64_t{leaf_.territory} << 32 | uint64_t{leaf_.answers} << 33 |
+                        uint64_t(g_.width()) << 40 | uint64_t(g_.height()) << 48;
     if (e.k1 == k1 && e.k2 == k2) {
       if (depth >= e.held) return true;
       if (depth <= e.failed) return false;
     }
-    const bool result = holdsSearched(own, opp, depth);
+    // Held by the static rules: held with no own move at all.
+    const bool now = regionKept(g_, region_, own, opp, leaf_);
+    const bool result = now || (depth > 0 && holdsSearched(own, opp, depth));
     Entry& again = entry(own, opp);  // the recursion may have replaced the entry
     if (again.k1 != k1 || again.k2 != k2) again = Entry{k1, k2, INT8_MAX, -1};
     if (result) {
-      again.held = static_cast<int8_t>(std::min<int>(again.held, depth));
+      again.held = static_cast<int8_t>(now ? 0 : std::min<int>(again.held, depth));
     } else {
       again.failed = static_cast<int8_t>(std::max<int>(again.failed, depth));
     }
@@ -336,12 +412,12 @@ class HeldSearch {
     int8_t held = INT8_MAX;  // the least depth proven to hold
     int8_t failed = -1;      // the greatest depth proven not to
   };
-  static constexpr int MEMO_LOG2 = 14;
+  static constexpr int MEMO_LOG2 = 16;
 
   Entry& entry(Mask own, Mask opp) {
     thread_local std::vector<Entry> memo(size_t{1} << MEMO_LOG2);
     const uint64_t h = (region_ * 0x9E3779B97F4A7C15ull) ^ (own * 0xC2B2AE3D27D4EB4Full) ^
-                       ((opp & region_) * 0x165667B19E3779F9ull);
+                       (opp * 0x165667B19E3779F9ull);
     return memo[(h * 0xD6E8FEB86659FD93ull) >> (64 - MEMO_LOG2)];
   }
 
@@ -427,7 +503,7 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp, const SafetyRules& rules)
   // it (docs/SOLVER.md, "Held regions").
   for (int i = 0; i < nOpen; ++i) {
     HeldSearch search(g, open[i], {.territory = rules.territory, .answers = answers});
-    if (search.holds(own, opp, rules.held)) safe |= open[i];
+    if (search.holds(own, opp & open[i], rules.held)) safe |= open[i];
   }
   return safe;
 }
