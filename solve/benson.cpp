@@ -124,10 +124,19 @@ int linkGroups(const Geometry& g, Mask free, std::array<Mask, MAX_POINTS>& chain
 // it, like a region whose empty points are all the chain's liberties. (A template, so
 // that the plain iteration, the default, pays nothing for the option: 10% more
 // instructions in this function on 5x3 when it was a run-time flag.)
+// The regions kept by an answer of one position, found once for both of safePoints'
+// iterations (without and with links).
+struct AnsweredRegions {
+  bool known = false;
+  int n = 0;
+  std::array<Mask, MAX_POINTS> regions;
+};
+
 template <bool Answers, bool Links = false>
 [[gnu::noinline]] Mask bensonIterate(const Geometry& g, Mask own, Mask opp,
                                      std::array<Mask, MAX_POINTS>& regions, int& nRegions,
-                                     Mask* linkPoints = nullptr, Mask noLinks = 0) {
+                                     Mask* linkPoints = nullptr, Mask noLinks = 0,
+                                     AnsweredRegions* answeredMemo = nullptr) {
   const Mask notOwn = g.all() & ~own;
   const Mask emp = notOwn & ~opp;
   nRegions = 0;
@@ -142,14 +151,25 @@ template <bool Answers, bool Links = false>
   int nAnswered = 0;
   std::array<Mask, MAX_POINTS> answeredRegions;
   if constexpr (Answers) {
-    const Mask others = notOwn & ~candidates;
-    for (Mask rest = others & emp & g.expand(own); rest;) {
-      const Mask region = g.flood(rest & -rest, others);
-      rest &= ~region;
-      if (!(region & opp) && popcount(region) <= MAX_ANSWERED_REGION &&
-          keptByAnswer(g, own, opp, region)) {
-        answered |= region;
-        answeredRegions[nAnswered++] = region;
+    if (answeredMemo && answeredMemo->known) {
+      nAnswered = answeredMemo->n;
+      answeredRegions = answeredMemo->regions;
+      for (int i = 0; i < nAnswered; ++i) answered |= answeredRegions[i];
+    } else {
+      const Mask others = notOwn & ~candidates;
+      for (Mask rest = others & emp & g.expand(own); rest;) {
+        const Mask region = g.flood(rest & -rest, others);
+        rest &= ~region;
+        if (!(region & opp) && popcount(region) <= MAX_ANSWERED_REGION &&
+            keptByAnswer(g, own, opp, region)) {
+          answered |= region;
+          answeredRegions[nAnswered++] = region;
+        }
+      }
+      if (answeredMemo) {
+        answeredMemo->known = true;
+        answeredMemo->n = nAnswered;
+        answeredMemo->regions = answeredRegions;
       }
     }
   }
@@ -464,8 +484,9 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp, const SafetyRules& rules)
   if (popcount(own) < 2) return 0;
   std::array<Mask, MAX_POINTS> regions;
   int n = 0;
-  Mask linkPoints = 0;  // the points of the alive groups' links
-  Mask alive = answers ? bensonIterate<true>(g, own, opp, regions, n)
+  Mask linkPoints = 0;       // the points of the alive groups' links
+  AnsweredRegions answered;  // found by the first iteration, read by the second
+  Mask alive = answers ? bensonIterate<true>(g, own, opp, regions, n, nullptr, 0, &answered)
                        : bensonIterate<false>(g, own, opp, regions, n);
   if (rules.links && alive != own) {
     // Links never take a point of a region enclosed by chains that live without them
@@ -473,7 +494,8 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp, const SafetyRules& rules)
     // every chain alive without links stays alive with them.
     Mask enclosed = 0;
     for (int r = 0; r < n; ++r) enclosed |= regions[r];
-    alive = answers ? bensonIterate<true, true>(g, own, opp, regions, n, &linkPoints, enclosed)
+    alive = answers ? bensonIterate<true, true>(g, own, opp, regions, n, &linkPoints, enclosed,
+                                                &answered)
                     : bensonIterate<false, true>(g, own, opp, regions, n, &linkPoints, enclosed);
   }
   if (!alive) return 0;
