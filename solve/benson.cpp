@@ -387,37 +387,70 @@ bool regionKept(const Geometry& g, Mask region, Mask own, Mask oppIn, const Safe
 // The search reads only the enemy's stones inside the region (`opp` below): the chains
 // around it live whatever is played inside, so the static test at each node is
 // regionKept. The memo is per thread and keyed by everything the answer depends on: the
-// region, all of own's stones (which of the stones around the region form one chain
-// outside it matters to the answered regions inside it), the enemy's stones in it, the
-// depth, the board size and the rules of the static test. (Until session 39 that test was
-// safePoints on the whole board, which reads the enemy's stones elsewhere too: with links
-// on, the chains around the region may live without links or not by them, so the answers
-// of the memo depended on the order positions were met.)
+// region, own's stones in it and next to it, which of the stones next to it form one
+// chain outside it (it matters to the answered regions inside it; every such chain keeps
+// a liberty outside, so no capture or suicide inside reads more of it), the enemy's
+// stones in it, the depth, the board size and the rules of the static test. So the
+// answers are kept across positions that differ elsewhere (session 39). (Until session 39
+// the static test was safePoints on the whole board, which reads the enemy's stones
+// elsewhere too: with links on, the chains around the region may live without links or
+// not by them, so the answers of the memo depended on the order positions were met.)
 class HeldSearch {
  public:
-  // `leaf`: the rules of the static test at each node (held and links are off in it).
-  HeldSearch(const Geometry& g, Mask region, const SafetyRules& leaf)
-      : g_(g), region_(region), leaf_(leaf) {}
+  // `leaf`: the rules of the static test at each node (held and links are off in it);
+  // `own`: own's stones at the start (those outside the region never change).
+  HeldSearch(const Geometry& g, Mask region, const SafetyRules& leaf, Mask own)
+      : g_(g), region_(region), leaf_(leaf) {
+    if (!leaf.answers) return;  // without answered regions the chains' shapes never count
+    // The chains outside the region, by the stones next to it: stone i (in bit order)
+    // gets the number of its chain (by first appearance) in bits 4i..4i+3.
+    const Mask wall = own & g.expand(region) & ~region;
+    std::array<Mask, 16> chains;
+    int nChains = 0, i = 0;
+    for (Mask ws = wall; ws; ws &= ws - 1, ++i) {
+      const Mask w = ws & -ws;
+      int k = 0;
+      while (k < nChains && !(chains[k] & w)) ++k;
+      if (k == nChains) {
+        if (nChains == 16 || i == 16) {
+          memo_ = false;
+          return;
+        }
+        chains[nChains++] = g.flood(w, own & ~region);
+      }
+      if (i == 16) {
+        memo_ = false;
+        return;
+      }
+      wallChains_ |= uint64_t(k) << (4 * i);
+    }
+  }
 
   // Enemy to move (or to play elsewhere). Own holds the region when the static rules
   // already give it the region, or when own has a move that holds it (for when the enemy
   // plays elsewhere or passes) and every enemy move inside has an own answer inside that
   // holds it, each of them with one move less.
   bool holds(Mask own, Mask opp, int depth) {
+    if (!memo_) {
+      return regionKept(g_, region_, own, opp, leaf_) ||
+             (depth > 0 && holdsSearched(own, opp, depth));
+    }
     // The memo first: the static test below is most of the cost (session 39).
-    const Entry& e = entry(own, opp);
-    const uint64_t k1 = region_ | own << 32;
+    const uint64_t k1 = region_ | (own & g_.expand(region_)) << 32;
     const uint64_t k2 = opp | uint64_t{leaf_.territory} << 32 | uint64_t{leaf_.answers} << 33 |
                         uint64_t(g_.width()) << 40 | uint64_t(g_.height()) << 48;
-    if (e.k1 == k1 && e.k2 == k2) {
+    const Entry& e = entry(k1, k2);
+    if (e.k1 == k1 && e.k2 == k2 && e.k3 == wallChains_) {
       if (depth >= e.held) return true;
       if (depth <= e.failed) return false;
     }
     // Held by the static rules: held with no own move at all.
     const bool now = regionKept(g_, region_, own, opp, leaf_);
     const bool result = now || (depth > 0 && holdsSearched(own, opp, depth));
-    Entry& again = entry(own, opp);  // the recursion may have replaced the entry
-    if (again.k1 != k1 || again.k2 != k2) again = Entry{k1, k2, INT8_MAX, -1};
+    Entry& again = entry(k1, k2);  // the recursion may have replaced the entry
+    if (again.k1 != k1 || again.k2 != k2 || again.k3 != wallChains_) {
+      again = Entry{k1, k2, wallChains_, INT8_MAX, -1};
+    }
     if (result) {
       again.held = static_cast<int8_t>(now ? 0 : std::min<int>(again.held, depth));
     } else {
@@ -428,16 +461,16 @@ class HeldSearch {
 
  private:
   struct Entry {
-    uint64_t k1 = 0, k2 = 0;
+    uint64_t k1 = 0, k2 = 0, k3 = 0;
     int8_t held = INT8_MAX;  // the least depth proven to hold
     int8_t failed = -1;      // the greatest depth proven not to
   };
-  static constexpr int MEMO_LOG2 = 16;
+  static constexpr int MEMO_LOG2 = 18;
 
-  Entry& entry(Mask own, Mask opp) {
+  Entry& entry(uint64_t k1, uint64_t k2) const {
     thread_local std::vector<Entry> memo(size_t{1} << MEMO_LOG2);
-    const uint64_t h = (region_ * 0x9E3779B97F4A7C15ull) ^ (own * 0xC2B2AE3D27D4EB4Full) ^
-                       (opp * 0x165667B19E3779F9ull);
+    const uint64_t h = (k1 * 0x9E3779B97F4A7C15ull) ^ (k2 * 0xC2B2AE3D27D4EB4Full) ^
+                       (wallChains_ * 0x165667B19E3779F9ull);
     return memo[(h * 0xD6E8FEB86659FD93ull) >> (64 - MEMO_LOG2)];
   }
 
@@ -475,6 +508,8 @@ class HeldSearch {
   const Geometry& g_;
   Mask region_;
   SafetyRules leaf_;
+  uint64_t wallChains_ = 0;  // which stones next to the region share a chain outside it
+  bool memo_ = true;         // false when that does not fit wallChains_
 };
 
 }  // namespace
@@ -524,7 +559,7 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp, const SafetyRules& rules)
   // Held regions: own keeps the region by answering inside it every enemy move inside
   // it (docs/SOLVER.md, "Held regions").
   for (int i = 0; i < nOpen; ++i) {
-    HeldSearch search(g, open[i], {.territory = rules.territory, .answers = answers});
+    HeldSearch search(g, open[i], {.territory = rules.territory, .answers = answers}, own);
     if (search.holds(own, opp & open[i], rules.held)) safe |= open[i];
   }
   return safe;
