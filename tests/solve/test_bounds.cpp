@@ -453,6 +453,62 @@ TEST_CASE("held regions agree with their slow twin on random pocket positions") 
   CHECK(added > 100);
 }
 
+TEST_CASE("held regions agree with their slow twin on positions that differ outside the pocket") {
+  // The held search's memo is kept across positions: its key holds the region, own's
+  // stones in and next to it, which of those next to it share a chain outside it, and
+  // the enemy's stones in it. Each pocket position comes with variants that differ only
+  // outside the pocket and its wall (Black stones taken away or added, so the wall's
+  // chains join or split outside), searched right after it; every variant's safe points
+  // with answers and held regions must be the slow twin's (no memo).
+  int compared = 0, added = 0;
+  engine::Rng rng(73);
+  for (auto [w, h] : {std::pair{5, 5}, std::pair{6, 4}, std::pair{5, 4}}) {
+    const Geometry g(w, h);
+    for (int i = 0; i < 400; ++i) {
+      Mask black, white;
+      if (!pocketPosition(g, rng, black, white)) continue;
+      // The regions a held search may try (connected non-Black parts of at most 10
+      // points) and the walls around them: the points that a variant leaves alone.
+      Mask keep = 0;
+      for (Mask rest = g.all() & ~black; rest;) {
+        const Mask region = g.flood(rest & -rest, g.all() & ~black);
+        rest &= ~region;
+        if (popcount(region) <= 10) keep |= g.expand(region);
+      }
+      for (int v = 0; v < 6; ++v) {
+        Mask b = black, wh = white;
+        if (v > 0) {
+          for (int p = 0; p < g.points(); ++p) {
+            const Mask bit = Mask{1} << p;
+            if ((keep & bit) || rng.below(4) != 0) continue;
+            if (b & bit) {
+              b &= ~bit;
+            } else if (!(wh & bit)) {
+              b |= bit;
+            }
+          }
+        }
+        CompactBoard board(g);
+        try {
+          board.setStones(b, wh);
+        } catch (const engine::InputError&) {
+          continue;
+        }
+        const int held = 1 + (v & 1);
+        const Mask base = safePoints(g, b, wh, {.answers = true});
+        const Mask fast = safePoints(g, b, wh, {.answers = true, .held = held});
+        if (fast == base && (i & 3) != 0) continue;
+        INFO(w << "x" << h << " black " << b << " white " << wh << " held " << held);
+        REQUIRE(fast == safePointsSlow(g, b, wh, true, true, held));
+        ++compared;
+        added += fast != base;
+      }
+    }
+  }
+  INFO("compared " << compared << ", held regions added points " << added << " times");
+  CHECK(added > 50);
+}
+
 TEST_CASE("bounds with held regions contain the exact value of random positions") {
   // Exact values from the solver without static bounds; the bounds with held regions
   // (2 own moves, with and without answers) must contain them, and the bounded search
