@@ -16,6 +16,12 @@ constexpr int MAX_ANSWERED_REGION = 7;
 // The largest region a held-region search is tried on.
 constexpr int MAX_HELD_REGION = 10;
 
+// Could `region` be kept by an answer (keptByAnswer is tried only then): no enemy stone
+// and at most MAX_ANSWERED_REGION points.
+bool answerSized(Mask region, Mask opp) {
+  return !(region & opp) && popcount(region) <= MAX_ANSWERED_REGION;
+}
+
 // Does `region` (a connected set of empty points, bordered by own stones only, with a
 // point that touches no own stone) keep an eye for every own chain around it as long as
 // own answers the first enemy move inside it? For every enemy move m there, m must
@@ -118,12 +124,6 @@ int linkGroups(const Geometry& g, Mask free, std::array<Mask, MAX_POINTS>& chain
   return nGroups;
 }
 
-// Benson's iteration on chain and region masks; returns the alive chains and leaves the
-// surviving regions (those enclosed by alive chains) in `regions`. With `answers`, an
-// empty region kept by an answer (keptByAnswer) counts as vital for every chain around
-// it, like a region whose empty points are all the chain's liberties. (A template, so
-// that the plain iteration, the default, pays nothing for the option: 10% more
-// instructions in this function on 5x3 when it was a run-time flag.)
 // The regions kept by an answer of one position, found once for both of safePoints'
 // iterations (without and with links).
 struct AnsweredRegions {
@@ -132,6 +132,12 @@ struct AnsweredRegions {
   std::array<Mask, MAX_POINTS> regions;
 };
 
+// Benson's iteration on chain and region masks; returns the alive chains and leaves the
+// surviving regions (those enclosed by alive chains) in `regions`. With `answers`, an
+// empty region kept by an answer (keptByAnswer) counts as vital for every chain around
+// it, like a region whose empty points are all the chain's liberties. (A template, so
+// that the plain iteration, the default, pays nothing for the option: 10% more
+// instructions in this function on 5x3 when it was a run-time flag.)
 template <bool Answers, bool Links = false>
 [[gnu::noinline]] Mask bensonIterate(const Geometry& g, Mask own, Mask opp,
                                      std::array<Mask, MAX_POINTS>& regions, int& nRegions,
@@ -160,8 +166,7 @@ template <bool Answers, bool Links = false>
       for (Mask rest = others & emp & g.expand(own); rest;) {
         const Mask region = g.flood(rest & -rest, others);
         rest &= ~region;
-        if (!(region & opp) && popcount(region) <= MAX_ANSWERED_REGION &&
-            keptByAnswer(g, own, opp, region)) {
+        if (answerSized(region, opp) && keptByAnswer(g, own, opp, region)) {
           answered |= region;
           answeredRegions[nAnswered++] = region;
         }
@@ -327,6 +332,7 @@ bool regionKept(const Geometry& g, Mask region, Mask own, Mask oppIn, const Safe
   const Mask outside = g.flood(own & ~region, own);  // alive: they reach outside
   std::array<Mask, MAX_POINTS> subs, chains;
   int nSubs = 0, nChains = 0;
+  const Mask nearOwn = g.expand(own);
   Mask answered = 0;
   for (Mask rest = notOwn; rest;) {
     const Mask sub = g.flood(rest & -rest, notOwn);
@@ -334,8 +340,8 @@ bool regionKept(const Geometry& g, Mask region, Mask own, Mask oppIn, const Safe
     subs[nSubs++] = sub;
     // Regions kept by an answer, as in bensonIterate: no enemy stone, at most
     // MAX_ANSWERED_REGION points, one of them next to no own stone.
-    if (rules.answers && !(sub & oppIn) && popcount(sub) <= MAX_ANSWERED_REGION &&
-        (sub & ~g.expand(own)) && keptByAnswer(g, own, oppIn, sub)) {
+    if (rules.answers && answerSized(sub, oppIn) && (sub & ~nearOwn) &&
+        keptByAnswer(g, own, oppIn, sub)) {
       answered |= sub;
     }
   }
@@ -400,7 +406,12 @@ class HeldSearch {
   // `leaf`: the rules of the static test at each node (held and links are off in it);
   // `own`: own's stones at the start (those outside the region never change).
   HeldSearch(const Geometry& g, Mask region, const SafetyRules& leaf, Mask own)
-      : g_(g), region_(region), leaf_(leaf) {
+      : g_(g),
+        region_(region),
+        near_(g.expand(region)),
+        leaf_(leaf),
+        rulesKey_(uint64_t{leaf.territory} << 32 | uint64_t{leaf.answers} << 33 |
+                  uint64_t(g.width()) << 40 | uint64_t(g.height()) << 48) {
     if (!leaf.answers) return;  // without answered regions the chains' shapes never count
     // The chains outside the region, by the stones next to it: stone i (in bit order)
     // gets the number of its chain (by first appearance) in bits 4i..4i+3.
@@ -411,17 +422,11 @@ class HeldSearch {
       const Mask w = ws & -ws;
       int k = 0;
       while (k < nChains && !(chains[k] & w)) ++k;
-      if (k == nChains) {
-        if (nChains == 16 || i == 16) {
-          memo_ = false;
-          return;
-        }
-        chains[nChains++] = g.flood(w, own & ~region);
-      }
-      if (i == 16) {
+      if (i == 16 || k == 16) {  // no room in wallChains_: no memo
         memo_ = false;
         return;
       }
+      if (k == nChains) chains[nChains++] = g.flood(w, own & ~region);
       wallChains_ |= uint64_t(k) << (4 * i);
     }
   }
@@ -436,9 +441,8 @@ class HeldSearch {
              (depth > 0 && holdsSearched(own, opp, depth));
     }
     // The memo first: the static test below is most of the cost (session 39).
-    const uint64_t k1 = region_ | (own & g_.expand(region_)) << 32;
-    const uint64_t k2 = opp | uint64_t{leaf_.territory} << 32 | uint64_t{leaf_.answers} << 33 |
-                        uint64_t(g_.width()) << 40 | uint64_t(g_.height()) << 48;
+    const uint64_t k1 = region_ | (own & near_) << 32;
+    const uint64_t k2 = opp | rulesKey_;
     const Entry& e = entry(k1, k2);
     if (e.k1 == k1 && e.k2 == k2 && e.k3 == wallChains_) {
       if (depth >= e.held) return true;
@@ -507,7 +511,9 @@ class HeldSearch {
 
   const Geometry& g_;
   Mask region_;
+  Mask near_;  // the region and the points next to it
   SafetyRules leaf_;
+  uint64_t rulesKey_;        // the leaf rules and the board size, as memo key bits
   uint64_t wallChains_ = 0;  // which stones next to the region share a chain outside it
   bool memo_ = true;         // false when that does not fit wallChains_
 };
@@ -548,7 +554,7 @@ Mask safePoints(const Geometry& g, Mask own, Mask opp, const SafetyRules& rules)
       safe |= regions[r];
     } else if (rules.held > 0 && popcount(regions[r]) <= MAX_HELD_REGION &&
                (regions[r] & empty & ~g.expand(own)) && !(regions[r] & linkPoints) &&
-               !(answers && !(regions[r] & opp) && popcount(regions[r]) <= MAX_ANSWERED_REGION)) {
+               !(answers && answerSized(regions[r], opp))) {
       // A held-region candidate: it can be vital to no chain (it has an empty point no
       // own stone touches, and it is not a region kept by an answer), so the chains
       // around it, all alive, live without it whatever is played inside. With links, it
