@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 #include <unordered_map>
@@ -31,7 +32,25 @@ double secondsSince(Clock::time_point t) {
 struct Visit {
   Mask own = 0, opp = 0;
   bool rootSide = true;
+  int ko = -1;  // simple-forced walks: the point simple ko bars the mover from (-1: none)
 };
+
+// The position after the mover of `board` (as Black) plays p (a legal point; -1 the pass),
+// from the other side's view, with the ban simple ko puts on it.
+Visit childOf(const CompactBoard& board, int p, bool rootSide) {
+  if (p < 0) return {board.white(), board.black(), !rootSide, -1};
+  CompactBoard next = board;
+  next.play(p, engine::Color::Black);
+  return {next.white(), next.black(), !rootSide,
+          next.koColor() == engine::Color::White ? next.koPoint() : -1};
+}
+
+// The board of a walk's position: the mover as Black, barred from ko (-1: none).
+CompactBoard boardOf(const Geometry& g, Mask own, Mask opp, int ko) {
+  CompactBoard board(g);
+  board.setRaw(own, opp, ko, ko < 0 ? engine::Color::Empty : engine::Color::Black);
+  return board;
+}
 
 // First-best tables: the move list of a leaf whose static bounds give its value v (mover's
 // view), found without search: the first move in moveTestOrder after which the static
@@ -57,14 +76,296 @@ uint64_t staticLeafMoves(const Geometry& g, Mask own, Mask opp, int v, const Sol
   return 0;
 }
 
+// The walk of a proof table under simple ko alone (buildProofTable with simple-forced
+// rules). Its positions are game states: a position and the point simple ko bars its mover
+// from, keyed by canonicalKeyWithKo, so that a proof that needs a ko's ban is kept. The
+// root's value must be the whole board for one side (target): then every position of the
+// walk has a value, target where the root's side is to move and -target elsewhere, and a
+// search that asks for it alone (MTD(f) from it; one-sided with SolveOptions'
+// oneSidedFirstOnly) proves it. A leaf keeps its value alone. At the root's side's
+// positions the walk follows forcedMove's move; at the other side's, every legal move and
+// the pass. `solving` is told of each position before its solve, `solvedOne` after each
+// new entry. Returns false when maxSeconds stopped it.
+bool walkForced(const Geometry& g, const ProofTableOptions& o, const SolveOptions& so,
+                Solver& solver, std::unordered_map<uint64_t, SolutionEntry>& solved,
+                std::unordered_set<uint64_t> (&seen)[2], BuildProgress& pr, Clock::time_point start,
+                const std::function<void(Mask, Mask)>& solving,
+                const std::function<void()>& solvedOne) {
+  // Sets the limits of the next solve: at most `nodes` nodes (0: any) within what is left
+  // of maxSeconds; false when the time is up.
+  const auto timed = [&](uint64_t nodes) {
+    double left = 0;
+    if (o.maxSeconds > 0) {
+      left = o.maxSeconds - secondsSince(start);
+      if (left <= 0) return false;
+    }
+    solver.setLimits(nodes, left);
+    return true;
+  };
+  // The move of (own, opp, ko), whose value for its mover is `value`, that the walk follows:
+  // the first candidate after which a search proves the other side's value -value in the
+  // game (the ban and the pass count as they are). Candidates: the move the solver's table
+  // holds for the position (the proof just found usually went through it), then the legal
+  // moves in moveTestOrder. Tried with node budgets growing 16-fold, the last one
+  // unlimited, since the test of a move that does not keep the value can stay open at
+  // every horizon; so which move is found can depend on what the table holds. Returns its
+  // move bit with SOME_BEST; 0 when the time ran out.
+  const auto forcedMove = [&](Mask own, Mask opp, int ko, int value) -> uint64_t {
+    const CompactBoard board = boardOf(g, own, opp, ko);
+    std::vector<int> candidates;
+    TTData e;
+    if (solver.sharedTable()->probe(own | opp << 32, static_cast<uint8_t>((ko + 1) << 1), e) &&
+        e.move >= -1 && (e.move < 0 || board.isLegal(e.move, engine::Color::Black))) {
+      candidates.push_back(e.move);
+    }
+    for (const int p : moveTestOrder(g, own, opp, value)) {
+      if ((p < 0 || board.isLegal(p, engine::Color::Black)) &&
+          std::find(candidates.begin(), candidates.end(), p) == candidates.end()) {
+        candidates.push_back(p);
+      }
+    }
+    // A move after which the static bounds already give the value ends the walk there.
+    for (const int p : candidates) {
+      const Visit c = childOf(board, p, true);
+      const ScoreBounds cb = boundsAfterPasses(g, c.own, c.opp, p < 0 ? 1 : 0, so.safety);
+      if (cb.lower == cb.upper && cb.lower == -value) return moveMask({p}) | SOME_BEST;
+    }
+    std::vector<bool> ruledOut(candidates.size());
+    solver.setFirstGuess(-value);
+    for (const uint64_t budget : {uint64_t{1} << 12, uint64_t{1} << 16, uint64_t{1} << 20,
+                                  uint64_t{1} << 24, uint64_t{0}}) {
+      for (size_t i = 0; i < candidates.size(); ++i) {
+        if (ruledOut[i]) continue;
+        const Visit c = childOf(board, candidates[i], true);
+        Position child;
+        child.black = c.own, child.white = c.opp, child.ko = c.ko;
+        child.passes = candidates[i] < 0 ? 1 : 0;
+        if (!timed(budget)) return 0;
+        const SolveResult r = solver.solve(child);
+        pr.nodes += r.nodes;
+        if (!r.exact) continue;
+        if (static_cast<int>(r.value) == -value) return moveMask({candidates[i]}) | SOME_BEST;
+        ruledOut[i] = true;
+      }
+    }
+    throw std::logic_error("proof table: no move of " + diagramOf(g, own, opp) +
+                           " keeps the value its solve found");
+  };
+
+  int target = 0;
+  bool haveTarget = false;
+  std::vector<Visit> stack{{o.own, o.opp, true, -1}};
+  while (!stack.empty()) {
+    const Visit v = stack.back();
+    stack.pop_back();
+    int sym = 0;
+    const uint64_t key = canonicalKeyWithKo(g, v.own, v.opp, v.ko, sym);
+    if (!seen[v.rootSide].insert(key).second) continue;
+    const Mask own = key & g.all(), opp = key >> 32;  // canonical orientation
+    const int ko = koOfKey(g, key);
+    const ScoreBounds b = boundsAfterPasses(g, own, opp, 0, so.safety);
+    const bool leaf = b.lower == b.upper;
+    auto it = solved.find(key);
+    if (it == solved.end()) {
+      SolutionEntry e;
+      e.key = key;
+      if (leaf) {
+        e.value = b.lower, e.best = SOME_BEST;
+      } else {
+        if (!timed(0)) return false;
+        Position pos;
+        pos.black = own, pos.white = opp, pos.ko = ko;
+        solving(own, opp);
+        if (haveTarget) solver.setFirstGuess(v.rootSide ? target : -target);
+        const SolveResult r = solver.solve(pos);
+        pr.nodes += r.nodes;
+        if (!r.exact) {
+          if (o.maxSeconds > 0 && secondsSince(start) >= o.maxSeconds) return false;
+          throw engine::InputError(
+              "proof table: a position was not solved: " + diagramOf(g, own, opp) + " (to move)");
+        }
+        e.value = static_cast<int>(r.value);
+      }
+      if (!haveTarget) {
+        if (std::abs(e.value) != g.points()) {
+          throw engine::InputError(
+              "proof table: under simple-forced rules only a root whose value is the whole "
+              "board (" +
+              std::to_string(g.points()) + " or -" + std::to_string(g.points()) +
+              ") is taken; this root's value is " + std::to_string(e.value));
+        }
+        target = e.value, haveTarget = true;
+      }
+      if (!leaf && e.value == (v.rootSide ? target : -target)) {
+        e.best = forcedMove(own, opp, ko, e.value);
+        if (e.best == 0) return false;
+      }
+      it = solved.emplace(key, e).first;
+      pr.entries = solved.size();
+      pr.lastValue = e.value;
+      pr.seconds = secondsSince(start);
+      solvedOne();
+    }
+    if (it->second.value != (v.rootSide ? target : -target)) {
+      throw std::logic_error("proof table: " + diagramOf(g, own, opp) + " (to move) is worth " +
+                             std::to_string(it->second.value) + ", not " +
+                             std::to_string(v.rootSide ? target : -target));
+    }
+    if (leaf) continue;
+    // Children pushed in reverse, so that the walk visits them in order: the root side's
+    // move; every legal move of the other side, centre first, then its pass.
+    const CompactBoard board = boardOf(g, own, opp, ko);
+    std::vector<Visit> children;
+    if (v.rootSide) {
+      const uint64_t best = it->second.best;
+      children.push_back(childOf(board, best & PASS_BIT ? -1 : lowestBit(best & g.all()), true));
+    } else {
+      for (int i = 0; i < g.points(); ++i) {
+        const int p = g.centreFirst()[i];
+        if (board.isLegal(p, engine::Color::Black)) children.push_back(childOf(board, p, false));
+      }
+      children.push_back(childOf(board, -1, false));
+    }
+    for (auto c = children.rbegin(); c != children.rend(); ++c) stack.push_back(*c);
+  }
+  return true;
+}
+
+// checkProofTable under simple ko alone: the walk of walkForced's game states. Every
+// relation is read from the table, whose entries are those states, except through a pass,
+// since the entry after a pass is the position as a fresh start, without the pass made:
+// the root side's pass is settled by a search with one pass made; the other side's pass
+// is bounded by the fresh start's entry (one pass made can only add the other side's
+// option to end the game) and searched when that bound is not enough.
+ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& solver, Mask rootOwn,
+                       Mask rootOpp, const std::function<void(const ProofCheck&)>& onProgress,
+                       double progressSeconds) {
+  ProofCheck c;
+  auto lastReport = Clock::now();
+  std::vector<Visit> stack{{rootOwn, rootOpp, true, -1}};
+  std::unordered_set<uint64_t> seen[2];  // keys with ko, by side (0: root side)
+  std::unordered_set<uint64_t> found;    // the entries reached
+  // The mover's value after its pass in (own, opp), by a search (empty when it ran out of
+  // nodes); `expect` is the value checked.
+  auto afterPass = [&](Mask own, Mask opp, int expect) -> std::optional<int> {
+    Position pos;
+    pos.black = own, pos.white = opp;
+    pos.toMove = engine::Color::White;
+    pos.passes = 1;
+    solver.setFirstGuess(expect);
+    const SolveResult r = solver.solve(pos);
+    if (!r.exact) {
+      ++c.open;
+      return std::nullopt;
+    }
+    ++c.searched;
+    return static_cast<int>(r.value);
+  };
+  // The entry of a child (its mover's value), or nothing: the walk counts it as missing.
+  auto entryOf = [&](const Visit& v) -> const SolutionEntry* {
+    int sym = 0;
+    return table.find(canonicalKeyWithKo(g, v.own, v.opp, v.ko, sym));
+  };
+  while (!stack.empty()) {
+    const Visit v = stack.back();
+    stack.pop_back();
+    int sym = 0;
+    const uint64_t key = canonicalKeyWithKo(g, v.own, v.opp, v.ko, sym);
+    if (!seen[v.rootSide ? 0 : 1].insert(key).second) continue;
+    ++c.positions;
+    if (onProgress && secondsSince(lastReport) >= progressSeconds) {
+      onProgress(c);
+      lastReport = Clock::now();
+    }
+    const Mask own = key & g.all(), opp = key >> 32;  // canonical orientation
+    const int ko = koOfKey(g, key);
+    const SolutionEntry* entry = table.find(key);
+    if (!entry) {
+      ++c.missing;
+      continue;
+    }
+    if (c.positions == 1) c.rootValue = entry->value;
+    found.insert(key);
+    const int value = entry->value;
+    const ScoreBounds b = boundsAfterPasses(g, own, opp, 0, solver.options().safety);
+    if (b.lower == b.upper) {
+      ++c.leaves;
+      c.leafWrong += b.lower != value;
+      continue;
+    }
+    const CompactBoard board = boardOf(g, own, opp, ko);
+    if (v.rootSide) {  // the first listed move in moveTestOrder that is legal here
+      bool followed = false;
+      for (const int p : moveTestOrder(g, own, opp, value)) {
+        if (!(entry->best >> (p < 0 ? 32 : p) & 1)) continue;
+        if (p >= 0 && !board.isLegal(p, engine::Color::Black)) continue;
+        followed = true;
+        const Visit next = childOf(board, p, true);
+        if (p < 0) {
+          ++c.passes;
+          const std::optional<int> e = afterPass(own, opp, value);
+          c.moveWrong += e && *e != value;
+        } else if (const SolutionEntry* ce = entryOf(next)) {
+          c.moveWrong += -ce->value != value;
+        }
+        stack.push_back(next);
+        break;
+      }
+      c.noMove += !followed;
+      continue;
+    }
+    // The other side: no move better than the value, a listed move giving it, and some
+    // move or the pass giving it.
+    bool attained = false, unknown = false;
+    std::vector<Visit> children;
+    for (int i = 0; i < g.points(); ++i) {
+      const int p = g.centreFirst()[i];
+      if (!board.isLegal(p, engine::Color::Black)) continue;
+      children.push_back(childOf(board, p, false));
+      const SolutionEntry* ce = entryOf(children.back());
+      if (!ce) continue;
+      const int after = -ce->value;
+      c.replyBetter += after > value;
+      if (entry->best >> p & 1) c.moveWrong += after != value;
+      attained |= after == value;
+    }
+    children.push_back(childOf(board, -1, false));
+    const SolutionEntry* pe = entryOf(children.back());
+    if (pe && (-pe->value > value || !attained)) {  // the fresh start's bound is not enough
+      ++c.passes;
+      if (const std::optional<int> e = afterPass(own, opp, value)) {
+        c.replyBetter += *e > value;
+        if (entry->best & PASS_BIT) c.moveWrong += *e != value;
+        attained |= *e == value;
+      } else {
+        unknown = true;
+      }
+    }
+    c.notAttained += !attained && !unknown;
+    for (auto ch = children.rbegin(); ch != children.rend(); ++ch) stack.push_back(*ch);
+  }
+  c.unreached = table.entries().size() - found.size();
+  return c;
+}
+
 }  // namespace
 
 ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) {
   const auto start = Clock::now();
   if (o.rules.komi != 0) throw engine::InputError("proof table: komi must be 0");
-  if (o.rules.ko == KoRule::SimpleForced) {
+  // Simple ko alone: a position decided by a ko cycle has no value, so only a walk whose
+  // every position has one is taken (below).
+  const bool forced = o.rules.ko == KoRule::SimpleForced;
+  if (forced && (o.allBest || o.harvest)) {
     throw engine::InputError(
-        "proof table: simple-forced rules leave positions open; use psk or simple");
+        "proof table: under simple-forced rules a table lists the one move the walk follows "
+        "(first-best, without the solver's other positions): the test of another move can "
+        "stay open at every horizon");
+  }
+  if (forced && g.points() > KO_KEY_MAX_POINTS) {
+    throw engine::InputError("proof table: under simple-forced rules at most " +
+                             std::to_string(KO_KEY_MAX_POINTS) +
+                             " points (a key holds a ko point)");
   }
   if (o.out.empty()) throw engine::InputError("proof table: no output file");
   if ((o.own & o.opp) || ((o.own | o.opp) & ~g.all()) || !legalPosition(g, o.own, o.opp)) {
@@ -77,7 +378,7 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   BuildProgress pr;
   SolveOptions so = o.search;
   so.rules = o.rules;
-  so.bestMoves = true;
+  so.bestMoves = !forced;  // simple-forced: forcedMove below finds the move
   so.firstBestOnly = !o.allBest;
   so.principalVariation = false;
   so.maxNodes = 0;
@@ -120,6 +421,18 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   std::unordered_set<uint64_t> seen[2];
   std::vector<Visit> stack{{o.own, o.opp, true}};
   bool stopped = false;
+  if (forced) {
+    stopped = !walkForced(
+        g, o, so, solver, solved, seen, pr, start,
+        [&](Mask own, Mask opp) {
+          solvingOwn = own, solvingOpp = opp, solvingSince = Clock::now();
+        },
+        [&] {
+          if (o.onProgress) o.onProgress(pr);
+          if (secondsSince(lastSave) >= o.checkpointSeconds) save();
+        });
+    stack.clear();
+  }
   while (!stack.empty()) {
     const Visit v = stack.back();
     stack.pop_back();
@@ -264,12 +577,15 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   m.kindVersion = SOLUTION_TABLE_VERSION;
   m.width = static_cast<uint16_t>(g.width());
   m.height = static_cast<uint16_t>(g.height());
-  m.rules = tableRules(o.rules);
+  m.rules = solutionTableRules(o.rules);
   m.generatorName = "fgo tables build --solve";
   m.generatorVersion = "solve 1";
   // At most 104 bytes (tables::TableMeta): 99 for the longest rule name and options.
-  m.note = "proof table, mover's view, fresh games, " + o.rules.name() +
-           (o.allBest ? "; all optimal moves" : "; first optimal, centre first") +
+  m.note = std::string("proof table, mover's view, ") +
+           (forced ? "game states (keys with ko), " : "fresh games, ") + o.rules.name() +
+           (o.allBest ? "; all optimal moves"
+            : forced  ? "; the move followed"
+                      : "; first optimal, centre first") +
            (o.harvest ? "; + solver's exact" : "");
   m.entryCount = entries.size();
   const tables::TableHeader h = tables::writeTable(o.out, m, SolutionTable::encode(entries));
@@ -279,22 +595,27 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   return res;
 }
 
-ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table, const Rules& rules,
-                           uint64_t searchNodes, Mask rootOwn, Mask rootOpp,
-                           const std::function<void(const ProofCheck&)>& onProgress,
+ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table,
+                           const SolveOptions& search, uint64_t searchNodes, Mask rootOwn,
+                           Mask rootOpp, const std::function<void(const ProofCheck&)>& onProgress,
                            double progressSeconds) {
   ProofCheck c;
   auto lastReport = Clock::now();
   std::vector<Visit> stack{{rootOwn, rootOpp, true}};
   std::unordered_set<uint64_t> seen[2];  // canonical keys, by side (0: root side)
   std::unordered_set<uint64_t> found;    // the entries reached
-  SolveOptions so;
-  so.rules = rules;
+  SolveOptions so = search;
   so.bestMoves = so.principalVariation = false;
   so.maxNodes = searchNodes;
+  so.maxSeconds = 0;
   so.threads = 1;
-  so.ttLog2 = 20;
+  so.onProgress = nullptr;
+  // Simple ko alone: MTD(f) from the value each search checks, and both searches of every
+  // test, so that a relation that does not hold is found broken rather than left open.
+  const bool forced = so.rules.ko == KoRule::SimpleForced;
+  if (forced) so.bisect = false, so.oneSidedFirstOnly = false;
   Solver solver(g, so);
+  if (forced) return checkForced(g, table, solver, rootOwn, rootOpp, onProgress, progressSeconds);
   // The value for the mover of (own, opp) after its move p (a point, or -1: the pass) in
   // the game that started at (own, opp): a search with that position as the history (and
   // the pass counted), which is what the stored value of a fresh start leaves out.

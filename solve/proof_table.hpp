@@ -113,8 +113,9 @@ struct ProofCheck {
 // history, within `searchNodes` nodes. Independent of the build: the walk and the
 // relations come from the board, the table and those searches.
 // `onProgress` (if given) sees the counts so far about every `progressSeconds`.
-ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table, const Rules& rules,
-                           uint64_t searchNodes = 10'000'000, Mask own = 0, Mask opp = 0,
+ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table,
+                           const SolveOptions& search, uint64_t searchNodes = 10'000'000,
+                           Mask own = 0, Mask opp = 0,
                            const std::function<void(const ProofCheck&)>& onProgress = {},
                            double progressSeconds = 1.0);
 

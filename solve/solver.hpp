@@ -346,6 +346,8 @@ class Solver {
   void setLimits(uint64_t maxNodes, double maxSeconds) {
     opt_.maxNodes = maxNodes, opt_.maxSeconds = maxSeconds;
   }
+  // Changes MTD(f)'s first test value of later calls (SolveOptions::firstGuess; effort only).
+  void setFirstGuess(int value) { opt_.firstGuess = value; }
   // Bytes held by the transposition table.
   size_t memoryBytes() const;
   // The transposition table, for other solvers to share (see the constructor).

@@ -24,6 +24,12 @@ tables::TableRules tableRules(const Rules& r) {
   return t;
 }
 
+tables::TableRules solutionTableRules(const Rules& r) {
+  tables::TableRules t = tableRules(r);
+  if (r.ko == KoRule::SimpleForced) t.ko = tables::KoRule::SimpleForced;
+  return t;
+}
+
 namespace {
 
 tables::TableMeta metaFor(const Geometry& g, const Rules& r, tables::TableKind kind,
@@ -344,6 +350,22 @@ uint64_t canonicalKey(const Geometry& g, Mask own, Mask opp, int& sym) {
   return key;
 }
 
+uint64_t canonicalKeyWithKo(const Geometry& g, Mask own, Mask opp, int ko, int& sym) {
+  uint64_t key = own | opp << 32;
+  int k = ko;
+  sym = 0;
+  for (int s = 1; s < g.symmetries(); ++s) {
+    const uint64_t c = g.mapMask(s, own) | g.mapMask(s, opp) << 32;
+    const int cko = ko < 0 ? -1 : g.mapPoint(s, ko);
+    if (c < key || (c == key && cko < k)) key = c, k = cko, sym = s;
+  }
+  return k < 0 ? key : key | uint64_t(k + 1) << g.points();
+}
+
+int koOfKey(const Geometry& g, uint64_t key) {
+  return static_cast<int>((key & 0xFFFFFFFFu) >> g.points()) - 1;
+}
+
 std::vector<uint8_t> SolutionTable::encode(const std::vector<SolutionEntry>& entries) {
   tables::PayloadWriter w;
   w.varint(entries.size());
@@ -383,20 +405,25 @@ std::vector<SolutionEntry> SolutionTable::decode(std::span<const uint8_t> payloa
 
 SolutionTable SolutionTable::load(const std::filesystem::path& path, const Geometry& g,
                                   const Rules& rules) {
-  const tables::Table t = tables::readTable(
-      path, expectFor(g, rules, tables::TableKind::Solution, SOLUTION_TABLE_VERSION));
+  tables::TableExpect e = expectFor(g, rules, tables::TableKind::Solution, SOLUTION_TABLE_VERSION);
+  e.rules = solutionTableRules(rules);
+  const tables::Table t = tables::readTable(path, e);
   SolutionTable st;
   st.g_ = std::make_shared<const Geometry>(g);
   st.entries_ = decode(t.payload, t.header.meta.entryCount, path.string());
   return st;
 }
 
-bool SolutionTable::lookup(Mask own, Mask opp, int& value, uint64_t& best) const {
-  int sym = 0;
-  const uint64_t key = canonicalKey(*g_, own, opp, sym);
+const SolutionEntry* SolutionTable::find(uint64_t key) const {
   const auto it = std::lower_bound(entries_.begin(), entries_.end(), key,
                                    [](const SolutionEntry& e, uint64_t k) { return e.key < k; });
-  if (it == entries_.end() || it->key != key) return false;
+  return it == entries_.end() || it->key != key ? nullptr : &*it;
+}
+
+bool SolutionTable::lookup(Mask own, Mask opp, int& value, uint64_t& best) const {
+  int sym = 0;
+  const SolutionEntry* it = find(canonicalKey(*g_, own, opp, sym));
+  if (!it) return false;
   value = it->value;
   best = it->best & (PASS_BIT | SOME_BEST);
   for (Mask m = it->best & g_->all(); m; m &= m - 1) {

@@ -63,6 +63,10 @@ struct SolutionEntry {
 // The header rules of a table built under the solver's rules (both simple-ko rules are
 // "simple" there; files that need the exact rule also store Rules::name()).
 tables::TableRules tableRules(const Rules& r);
+// The header rules of a solution table: as tableRules, except that simple-forced rules
+// have a ko rule of their own (tables::KoRule::SimpleForced), since their values mean what a
+// side forces. Solver states and build checkpoints keep tableRules.
+tables::TableRules solutionTableRules(const Rules& r);
 
 // Every chain of both colours has a liberty.
 bool legalPosition(const Geometry& g, Mask own, Mask opp);
@@ -70,6 +74,15 @@ bool legalPosition(const Geometry& g, Mask own, Mask opp);
 // The canonical form of (own, opp) under the board symmetries: the smallest key, and the
 // symmetry that maps (own, opp) onto it.
 uint64_t canonicalKey(const Geometry& g, Mask own, Mask opp, int& sym);
+// Simple-forced proof tables (proof_table.hpp): the key of (own, opp) with the mover barred
+// from `ko` by simple ko (-1: no ban). The canonical key, with the symmetry among those
+// that give it that puts the ban on the lowest point, and that point plus one stored above
+// the mover's stones (bits from g.points(); KO_KEY_MAX_POINTS). With ko -1, canonicalKey.
+uint64_t canonicalKeyWithKo(const Geometry& g, Mask own, Mask opp, int ko, int& sym);
+// The ban a key of canonicalKeyWithKo carries (-1: none), and its stones.
+int koOfKey(const Geometry& g, uint64_t key);
+// Boards whose ko point fits above the mover's stones in a key.
+constexpr int KO_KEY_MAX_POINTS = 27;
 
 // How far a build has got (for progress bars).
 struct BuildProgress {
@@ -157,6 +170,8 @@ class SolutionTable {
   // The entry of (own, opp) for the side to move: value and optimal moves in the caller's
   // orientation (bit p, bit 32 = pass, bit 33 = SOME_BEST as stored). False when absent.
   bool lookup(Mask own, Mask opp, int& value, uint64_t& best) const;
+  // The entry of a key as stored (canonical orientation; canonicalKeyWithKo's keys too).
+  const SolutionEntry* find(uint64_t key) const;
   const std::vector<SolutionEntry>& entries() const { return entries_; }
   // The board the table is for.
   const Geometry& geometry() const { return *g_; }

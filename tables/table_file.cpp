@@ -63,7 +63,7 @@ bool knownKind(uint16_t k) {
   return k >= 1 && k <= 7;
 }
 bool knownKo(uint8_t k) {
-  return k <= 2;
+  return k <= 3;
 }
 bool knownScoring(uint8_t s) {
   return s <= 1;
@@ -284,6 +284,8 @@ const char* koRuleName(KoRule ko) {
       return "positional";
     case KoRule::Situational:
       return "situational";
+    case KoRule::SimpleForced:
+      return "simple (forced)";
   }
   return "unknown";
 }

@@ -50,6 +50,9 @@ enum class KoRule : uint8_t {
   Simple = 0,       // only the immediate recapture of a single stone is forbidden
   Positional = 1,   // positional superko: no earlier board position may recur
   Situational = 2,  // situational superko: no earlier (position, side to move) may recur
+  // Simple ko alone, with values as what a side forces in finitely many moves (a ko cycle
+  // decides nothing; the solver's simple-forced rules): proof tables of solve/.
+  SimpleForced = 3,
 };
 
 // Scoring the table was built under (u8 in the file).

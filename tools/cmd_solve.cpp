@@ -16,6 +16,7 @@
 #include "solve/table_build.hpp"
 #include "solve/tt.hpp"
 #include "tools/options.hpp"
+#include "tools/solve_options.hpp"
 
 namespace fgo {
 
@@ -181,12 +182,7 @@ int runSolve(const std::vector<std::string>& args) {
       "bounds-log2", po::value<int>()->default_value(0),
       "each search thread's static-bounds memo of 2^N 16-byte entries (0: from --tt-log2)")(
       "threads", po::value(&threads)->default_value(1), "OpenMP threads (root analysis)")(
-      "first-depth", po::value<int>()->default_value(0),
-      "first iterative-deepening horizon in plies (0: 2 * points - 4)")(
       "depth-step", po::value<int>()->default_value(2), "horizon step")(
-      "max-depth", po::value<int>()->default_value(400),
-      "deepest horizon in plies: a question still open there stays open (simple-forced "
-      "rules leave ko cycles open at every horizon)")(
       "guess", po::value<int>()->default_value(0),
       "MTD(f) first test value, Black's side (search effort only)")(
       "first-guess", po::value<std::string>()->default_value("middle"),
@@ -224,31 +220,14 @@ int runSolve(const std::vector<std::string>& args) {
       "-1: 3 on boards of up to 16 points, off on larger ones)")(
       "no-leaf-probe",
       "the horizon's leaves take their static bounds alone, without a table probe (search "
-      "effort only)")("horizon-lookahead",
-                      "at a horizon leaf the test leaves open, the prover also tries each "
-                      "move's static bounds (search effort only)")(
-      "capture-extensions", po::value<int>()->default_value(0),
-      "up to N capturing moves on a path do not count as plies (search effort only)")(
-      "self-atari-extensions",
-      "self-ataris share the --capture-extensions budget: a move that captures nothing and "
-      "leaves its chain one liberty does not count as a ply either (search effort only)")(
-      "etc-min-depth", po::value<int>()->default_value(3),
-      "enhanced transposition cut-offs this far above the horizon")(
+      "effort only)")("etc-min-depth", po::value<int>()->default_value(3),
+                      "enhanced transposition cut-offs this far above the horizon")(
       "static-etc", po::value<int>()->default_value(1),
       "at nodes this far above the horizon, cut on a child's static bounds before "
       "searching any child (0: off)")("no-symmetry",
                                       "do not fold symmetric positions in the table")(
       "no-benson", "no static bounds from unconditional life")(
       "no-territory", "Benson's life only: no regions without room for two enemy eyes")(
-      "answers",
-      "also count chains alive by answers: small empty regions that keep an eye after one "
-      "answer to the opponent's first move there")(
-      "links",
-      "also count two chains with two empty liberties in common as one: own answers the "
-      "opponent's move at one by playing the other")(
-      "held", po::value<int>()->default_value(0),
-      "also count regions of up to 10 points that a local search of up to N own moves shows "
-      "own keeps by answering inside them (0: off)")(
       "no-child-cache", "df-pn: recompute a node's children on every re-entry")(
       "abdada",
       "MTD search with 2+ threads: ABDADA (threads on the same horizon defer subtrees "
@@ -276,6 +255,7 @@ int runSolve(const std::vector<std::string>& args) {
       "longest (--first-depth: the first horizon tried; --max-depth: the last; --max-nodes: "
       "for all the tests, checked between them; --max-seconds: for all, stopping the test "
       "that runs; --progress: a line on stderr after each test)")("json", "print one JSON object");
+  addSearchRuleOptions(desc);
   po::variables_map vm;
   if (!parseOptions(args, "fgo solve --size WxH [--position DIAGRAM] [--json]", desc, vm)) {
     return 0;
@@ -317,12 +297,7 @@ int runSolve(const std::vector<std::string>& args) {
   opt.symmetry = !vm.count("no-symmetry");
   opt.benson = !vm.count("no-benson");
   opt.safety.territory = !vm.count("no-territory");
-  opt.safety.answers = vm.count("answers") > 0;
-  opt.safety.links = vm.count("links") > 0;
-  opt.safety.held = vm["held"].as<int>();
-  if (opt.safety.held < 0 || opt.safety.held > 8) throw UsageError("--held must be 0..8");
-  opt.firstDepth = vm["first-depth"].as<int>();
-  opt.maxDepth = vm["max-depth"].as<int>();
+  readSearchRuleOptions(vm, opt);
   opt.depthStep = vm["depth-step"].as<int>();
   opt.firstGuess = vm["guess"].as<int>();
   const std::string mtd = vm["mtd"].as<std::string>();
@@ -343,15 +318,6 @@ int runSolve(const std::vector<std::string>& args) {
   if (opt.staticEtcMinDepth < 0) throw UsageError("--static-etc must be 0 or more");
   opt.softCutDepth = vm["soft-cut-depth"].as<int>();
   opt.leafProbe = vm.count("no-leaf-probe") == 0;
-  opt.horizonLookahead = vm.count("horizon-lookahead") > 0;
-  opt.captureExtensions = vm["capture-extensions"].as<int>();
-  if (opt.captureExtensions < 0 || opt.captureExtensions > 64) {
-    throw UsageError("--capture-extensions must be between 0 and 64");
-  }
-  opt.selfAtariExtensions = vm.count("self-atari-extensions") > 0;
-  if (opt.selfAtariExtensions && opt.captureExtensions == 0) {
-    throw UsageError("--self-atari-extensions needs --capture-extensions N (N > 0)");
-  }
   opt.oneSided = vm.count("one-sided") > 0;
   opt.oneSidedNoFirst = vm.count("no-first") > 0;
   if (opt.oneSidedNoFirst && !opt.oneSided) throw UsageError("--no-first needs --one-sided");
@@ -382,10 +348,6 @@ int runSolve(const std::vector<std::string>& args) {
     throw UsageError("--pn-heuristic must be between 0 and 1000");
   }
   if (!(opt.epsilon >= 0 && opt.epsilon <= 10)) throw UsageError("--epsilon must be in [0, 10]");
-  if (opt.firstDepth < 0) throw UsageError("--first-depth must be at least 0");
-  if (opt.maxDepth < 1 || opt.maxDepth > 2000) {
-    throw UsageError("--max-depth must be between 1 and 2000");
-  }
   opt.bestMoves = opt.principalVariation = !vm.count("value-only");
   bool progressShown = false;  // a progress line is on stderr: end it before the answer
   if (vm.count("progress")) {

@@ -16,6 +16,7 @@
 #include "solve/table_build.hpp"
 #include "tables/table_file.hpp"
 #include "tools/options.hpp"
+#include "tools/solve_options.hpp"
 
 namespace fgo {
 
@@ -102,15 +103,14 @@ int runInfo(const std::vector<std::string>& args) {
 
 // fgo tables verify --proof: the walk of a proof table and the relations between its
 // values (solve::checkProofTable); exit 1 when a position is missing or a relation broken.
-int verifyProof(const std::string& file, const tables::TableMeta& m, const std::string& rules,
+int verifyProof(const std::string& file, const tables::TableMeta& m, solve::SolveOptions search,
                 uint64_t searchNodes, bool quiet) {
   if (m.kind != tables::TableKind::Solution) {
     throw engine::InputError("--proof: " + file + " is not a solution table");
   }
   const solve::Geometry g(m.width, m.height);
   const auto start = std::chrono::steady_clock::now();
-  const solve::Rules r = solve::Rules::named(rules);
-  const solve::SolutionTable table = solve::SolutionTable::load(file, g, r);
+  const solve::SolutionTable table = solve::SolutionTable::load(file, g, search.rules);
   // A progress line on stderr (rewritten in place): positions walked, relations searched.
   auto progress = [&](const solve::ProofCheck& p) {
     const double s =
@@ -120,7 +120,7 @@ int verifyProof(const std::string& file, const tables::TableMeta& m, const std::
               << std::setprecision(0) << s << " s   " << std::flush;
   };
   const solve::ProofCheck c =
-      solve::checkProofTable(g, table, r, searchNodes, 0, 0,
+      solve::checkProofTable(g, table, search, searchNodes, 0, 0,
                              quiet ? std::function<void(const solve::ProofCheck&)>() : progress);
   if (!quiet) std::cerr << "\n";
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -150,7 +150,11 @@ int runVerify(const std::vector<std::string>& args) {
       "the static bounds")("rules", po::value<std::string>()->default_value("psk"),
                            "with --proof: the rules the table was built under")(
       "search-nodes", po::value<int64_t>()->default_value(10'000'000),
-      "with --proof: node budget of each search that checks a relation with the history");
+      "with --proof: node budget of each search that checks a relation with the history")(
+      "tt-log2", po::value<int>()->default_value(20),
+      "with --proof: those searches' table of 2^N entries");
+  // The optional rules decide which positions are leaves: give those of the build.
+  addSearchRuleOptions(desc);
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
@@ -159,6 +163,15 @@ int runVerify(const std::vector<std::string>& args) {
     return 0;
   }
   if (vm["search-nodes"].as<int64_t>() < 1) throw UsageError("--search-nodes must be 1 or more");
+  solve::SolveOptions search;
+  if (vm.count("proof")) {
+    search.rules = solve::Rules::named(vm["rules"].as<std::string>());
+    search.ttLog2 = vm["tt-log2"].as<int>();
+    if (search.ttLog2 < 10 || search.ttLog2 > 32) throw UsageError("--tt-log2 must be 10..32");
+    readSearchRuleOptions(vm, search);
+  } else if (searchRuleOptionsGiven(vm) || !vm["tt-log2"].defaulted()) {
+    throw UsageError("the search options apply with --proof only");
+  }
   const auto start = std::chrono::steady_clock::now();
   // Every check of readTable, with the payload decompressed in pieces and dropped: a
   // table of gigabytes verifies in a few MiB.
@@ -176,7 +189,7 @@ int runVerify(const std::vector<std::string>& args) {
               << " MB/s)\n";
   }
   if (vm.count("proof")) {
-    return verifyProof(file, t.header().meta, vm["rules"].as<std::string>(),
+    return verifyProof(file, t.header().meta, search,
                        static_cast<uint64_t>(vm["search-nodes"].as<int64_t>()),
                        vm.count("quiet") > 0);
   }
@@ -252,7 +265,15 @@ int buildProof(const solve::Geometry& g, const std::string& out, const po::varia
     throw UsageError("--threads must be between 1 and 64");
   }
   o.search.oneSided = vm.count("two-sided") == 0;
+  o.search.oneSidedFirstOnly = vm.count("first-only") > 0;
+  if (o.search.oneSidedFirstOnly && !o.search.oneSided) {
+    throw UsageError("--first-only excludes --two-sided");
+  }
+  readSearchRuleOptions(vm, o.search);
   o.allBest = vm.count("first-best") == 0;
+  if (o.rules.ko == solve::KoRule::SimpleForced && (o.allBest || vm.count("with-solved"))) {
+    throw UsageError("--rules simple-forced needs --first-best and excludes --with-solved");
+  }
   o.harvest = vm.count("with-solved") > 0;
   o.harvestNodes = vm["harvest-nodes"].as<uint64_t>();
   if (o.harvestNodes == 0) throw UsageError("--harvest-nodes must be > 0");
@@ -321,6 +342,11 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
     return buildProof(g, out, vm);
   }
   if (vm.count("guess")) throw UsageError("--guess applies to proof tables only");
+  if (vm.count("first-only") || searchRuleOptionsGiven(vm)) {
+    throw UsageError(
+        "--first-only and the search's horizons and optional rules apply to proof "
+        "tables only");
+  }
   if (vm.count("root")) throw UsageError("--root applies to proof tables only");
   if (vm.count("first-best")) throw UsageError("--first-best applies to proof tables only");
   if (!vm["name-slow"].defaulted()) throw UsageError("--name-slow applies to proof tables only");
@@ -429,7 +455,11 @@ int runBuild(const std::vector<std::string>& args) {
       "many seconds (once each; with the progress bar)")(
       "out", po::value(&out), "output file (default: the table the engine loads / solveWxH.fgt)")(
       "rules", po::value<std::string>()->default_value("psk"),
-      "--solve: psk, simple, tromp-taylor")(
+      "--solve: psk, simple, tromp-taylor; proof tables also simple-forced (simple ko alone, "
+      "with --first-best, for a root whose value is the whole board)")(
+      "first-only",
+      "--solve with a proof table: each test runs only the one-sided search that can give the "
+      "answer the guess predicts (fgo solve --first-only)")(
       "checkpoint", po::value<std::string>(),
       "--solve: checkpoint file (default OUT.ckpt; proof tables: OUT.state, the solver's "
       "table)")("checkpoint-seconds", po::value<double>()->default_value(30),
@@ -448,6 +478,7 @@ int runBuild(const std::vector<std::string>& args) {
       "order", po::value<std::string>()->default_value("ternary"),
       "--solve: enumeration order, ternary (the original, fewer nodes) or dense (fewest "
       "empty points first); the same bytes")("quiet,q", "--solve: no progress bar");
+  addSearchRuleOptions(desc);  // proof tables: how each position is solved
   po::variables_map vm;
   if (!parseOptions(args, "fgo tables build (--reduce | --solve WxH) [--out FILE]", desc, vm)) {
     return 0;

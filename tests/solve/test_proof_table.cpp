@@ -48,7 +48,7 @@ SolutionTable completeTable(const Geometry& g, const fs::path& out) {
 // (checkProofTable, which the test "the proof check passes..." checks on its own), and
 // counts the positions; fails a check at any position the table lacks.
 size_t walk(const Geometry& g, const SolutionTable& t, Mask rootOwn, Mask rootOpp) {
-  const ProofCheck c = checkProofTable(g, t, Rules{}, 10'000'000, rootOwn, rootOpp);
+  const ProofCheck c = checkProofTable(g, t, SolveOptions{}, 10'000'000, rootOwn, rootOpp);
   CHECK(c.missing == 0);
   return c.positions;
 }
@@ -98,7 +98,7 @@ TEST_CASE("the proof check passes proof tables and finds each kind of fault") {
     const ProofTableResult r = buildProofTable(g, o);
     REQUIRE(r.complete);
     const SolutionTable t = SolutionTable::load(dir / "proof.fgt", g, Rules{});
-    const ProofCheck c = checkProofTable(g, t, Rules{});
+    const ProofCheck c = checkProofTable(g, t, SolveOptions{});
     CHECK(c.ok());
     CHECK(c.rootValue == r.rootValue);
     CHECK(c.positions == r.entries);
@@ -117,7 +117,7 @@ TEST_CASE("the proof check passes proof tables and finds each kind of fault") {
       tables::TableMeta m = file.header.meta;
       m.entryCount = entries.size();
       tables::writeTable(dir / "bad.fgt", m, SolutionTable::encode(entries));
-      return checkProofTable(g, SolutionTable::load(dir / "bad.fgt", g, Rules{}), Rules{});
+      return checkProofTable(g, SolutionTable::load(dir / "bad.fgt", g, Rules{}), SolveOptions{});
     };
     const std::vector<SolutionEntry>& entries = t.entries();
     // An entry dropped (the root's first move's position is one of the walk's).
@@ -504,5 +504,149 @@ TEST_CASE("proof table builds refuse what they cannot do") {
   o.own = o.opp = 0;
   o.out.clear();
   CHECK_THROWS_AS(buildProofTable(g, o), engine::InputError);
+  fs::remove_all(dir);
+}
+
+namespace {
+
+// A simple-forced proof build: first-best, MTD(f) from `guess`, one-sided tests that run
+// only the search the guess predicts (as for 5x5).
+ProofTableOptions forcedOptions(const fs::path& out, int guess) {
+  ProofTableOptions o = proofOptions(out);
+  o.rules = Rules::named("simple-forced");
+  o.allBest = false;
+  o.search.bisect = false;
+  o.search.firstGuess = guess;
+  o.search.oneSidedFirstOnly = true;
+  o.search.maxDepth = 60;
+  return o;
+}
+
+}  // namespace
+
+// Simple-forced proof tables (solve/proof_table.hpp, walkForced): every entry, a game state
+// that may carry its ko point, solved again from scratch by a solver of its own (two-sided
+// tests, no shared table) gives the stored value; 3x3's proof needs a ko's ban; the check
+// passes the table and refuses copies with a ko entry dropped or an inner value changed.
+TEST_CASE("simple-forced proof tables keep ko points and every entry is solved again") {
+  const fs::path dir = tempDir("proof", "forced");
+  const Rules forced = Rules::named("simple-forced");
+  for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 2}, std::pair{2, 6}}) {
+    INFO(w << "x" << h);
+    const Geometry g(w, h);
+    const ProofTableResult r = buildProofTable(g, forcedOptions(dir / "f.fgt", g.points()));
+    REQUIRE(r.complete);
+    CHECK(r.rootValue == g.points());
+    const SolutionTable t = SolutionTable::load(dir / "f.fgt", g, forced);
+    CHECK(t.entries().size() == r.entries);
+    SolveOptions twin;
+    twin.rules = forced;
+    twin.bestMoves = twin.principalVariation = false;
+    twin.maxDepth = 60;
+    twin.ttLog2 = 16;
+    size_t withKo = 0;
+    for (const SolutionEntry& e : t.entries()) {
+      const Mask own = e.key & g.all(), opp = e.key >> 32;
+      const int ko = koOfKey(g, e.key);
+      REQUIRE(legalPosition(g, own, opp));
+      int sym = 0;
+      REQUIRE(canonicalKeyWithKo(g, own, opp, ko, sym) == e.key);
+      if (ko >= 0) {
+        ++withKo;
+        REQUIRE(!((own | opp) >> ko & 1));
+      }
+      CHECK(std::abs(e.value) == g.points());
+      Position p;
+      p.black = own, p.white = opp, p.ko = ko;
+      Solver fresh(g, twin);
+      const SolveResult s = fresh.solve(p);
+      REQUIRE(s.exact);
+      CHECK(static_cast<int>(s.value) == e.value);
+    }
+    if (w == 3 && h == 3) CHECK(withKo > 0);  // .OX/OXX/.X. needs its ban
+    SolveOptions so;
+    so.rules = forced;
+    const ProofCheck c = checkProofTable(g, t, so);
+    CHECK(c.ok());
+    CHECK(c.rootValue == g.points());
+    CHECK(c.positions == r.entries);
+    CHECK(c.unreached == 0);
+    CHECK(c.open == 0);
+    // Faults, each in a copy of the table.
+    const tables::Table file = tables::readTable(dir / "f.fgt");
+    auto checkCopy = [&](std::vector<SolutionEntry> entries) {
+      tables::TableMeta m = file.header.meta;
+      m.entryCount = entries.size();
+      tables::writeTable(dir / "bad.fgt", m, SolutionTable::encode(entries));
+      return checkProofTable(g, SolutionTable::load(dir / "bad.fgt", g, forced), so);
+    };
+    std::vector<SolutionEntry> entries = t.entries();
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (koOfKey(g, entries[i].key) < 0) continue;
+      std::vector<SolutionEntry> dropped = entries;
+      dropped.erase(dropped.begin() + static_cast<std::ptrdiff_t>(i));
+      const ProofCheck d = checkCopy(dropped);
+      CHECK_FALSE(d.ok());
+      CHECK(d.missing == 1);
+      break;
+    }
+    for (size_t i = 0; i < entries.size(); ++i) {  // an inner value: the other side's best
+      const Mask own = entries[i].key & g.all(), opp = entries[i].key >> 32;
+      const ScoreBounds b = boundsAfterPasses(g, own, opp, 0);
+      if (b.lower == b.upper || entries[i].value != -g.points()) continue;
+      std::vector<SolutionEntry> bad = entries;
+      bad[i].value += 2;
+      const ProofCheck d = checkCopy(bad);
+      CHECK_FALSE(d.ok());
+      CHECK(d.moveWrong + d.replyBetter + d.notAttained > 0);
+      break;
+    }
+    fs::remove(dir / "f.fgt.state");
+  }
+  fs::remove_all(dir);
+}
+
+// The optional rules decide the leaves: a 3x5 table built with them passes the check made
+// with them and fails the one made without (positions their bounds settle are walked on).
+TEST_CASE("a simple-forced proof table is checked with the optional rules it was built with") {
+  const fs::path dir = tempDir("proof", "forced-rules");
+  const Geometry g(3, 5);
+  ProofTableOptions o = forcedOptions(dir / "f.fgt", 15);
+  o.search.safety.answers = o.search.safety.links = true;
+  o.search.safety.held = 2;
+  const ProofTableResult r = buildProofTable(g, o);
+  REQUIRE(r.complete);
+  CHECK(r.rootValue == 15);
+  const SolutionTable t = SolutionTable::load(dir / "f.fgt", g, o.rules);
+  SolveOptions so;
+  so.rules = o.rules;
+  CHECK_FALSE(checkProofTable(g, t, so).ok());
+  so.safety = o.search.safety;
+  const ProofCheck c = checkProofTable(g, t, so);
+  CHECK(c.ok());
+  CHECK(c.positions == r.entries);
+  fs::remove_all(dir);
+}
+
+// Simple-forced builds refuse every optimal move (a test can stay open), a root whose value
+// is not the whole board (4x2 "XO../....", Black to move: +1), and a root whose value is
+// open (2x2, a ko cycle).
+TEST_CASE("simple-forced proof table builds refuse what they cannot do") {
+  const fs::path dir = tempDir("proof", "forced-refuse");
+  const Geometry g(4, 2);
+  ProofTableOptions o = forcedOptions(dir / "f.fgt", 8);
+  o.allBest = true;
+  CHECK_THROWS_AS(buildProofTable(g, o), engine::InputError);
+  o = forcedOptions(dir / "f.fgt", 1);
+  o.own = 1, o.opp = 2;  // X at the first point, O at the second
+  try {
+    buildProofTable(g, o);
+    FAIL("a root worth 1 was taken");
+  } catch (const engine::InputError& e) {
+    CHECK(std::string(e.what()).find("whole board") != std::string::npos);
+  }
+  o = forcedOptions(dir / "g.fgt", 0);
+  o.search.maxDepth = 24;
+  CHECK_THROWS_AS(buildProofTable(Geometry(2, 2), o), engine::InputError);
   fs::remove_all(dir);
 }

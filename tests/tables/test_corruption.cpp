@@ -93,7 +93,7 @@ TEST_CASE("each header field with a bad value is refused by name, even when rese
       {12, 999, 2, TableErrorCode::BadField, "unknown table kind 999"},
       {16, 0, 2, TableErrorCode::BadField, "board size 0x5 is empty"},
       {18, 0, 2, TableErrorCode::BadField, "board size 5x0 is empty"},
-      {20, 3, 1, TableErrorCode::BadField, "unknown ko rule 3"},
+      {20, 4, 1, TableErrorCode::BadField, "unknown ko rule 4"},
       {21, 2, 1, TableErrorCode::BadField, "unknown scoring 2"},
       {22, 2, 1, TableErrorCode::BadField, "suicide flag is 2"},
       {23, 0, 1, TableErrorCode::BadField, "passes to end is 0"},

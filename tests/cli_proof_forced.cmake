@@ -1,0 +1,49 @@
+# fgo tables build --proof under simple ko alone (--rules simple-forced): the game states of
+# the proof, some keyed with their ko point. Needs ${FGO}, ${DIR}.
+# 1. 3x3: built, then accepted by fgo tables verify --proof --rules simple-forced (root value
+#    9) and refused under positional superko (the header's ko rule differs).
+# 2. 3x5 with the optional rules (--answers --held 2 --links): accepted when checked with
+#    them, found broken without them (their leaves are not leaves then).
+file(REMOVE_RECURSE ${DIR})
+file(MAKE_DIRECTORY ${DIR})
+set(FORCED --rules simple-forced --first-best --first-only)
+execute_process(COMMAND ${FGO} tables build --solve 3x3 --proof ${FORCED} --guess 9
+                        --out ${DIR}/f.fgt -q RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                        ERROR_VARIABLE err)
+string(FIND "${out}" "root value 9," said)
+if(NOT rc EQUAL 0 OR said EQUAL -1)
+  message(FATAL_ERROR "3x3 simple-forced build: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/f.fgt --proof --rules simple-forced
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${out}" "proof ok: ${DIR}/f.fgt: root value 9;" said)
+if(NOT rc EQUAL 0 OR said EQUAL -1)
+  message(FATAL_ERROR "verify --proof --rules simple-forced: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/f.fgt --proof RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${err}" "ko" said)
+if(NOT rc EQUAL 1 OR said EQUAL -1)
+  message(FATAL_ERROR "verify --proof under psk: status ${rc}\n${out}\n${err}")
+endif()
+
+set(RULES --answers --held 2 --links)
+execute_process(COMMAND ${FGO} tables build --solve 3x5 --proof ${FORCED} --guess 15 ${RULES}
+                        --out ${DIR}/o.fgt -q RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                        ERROR_VARIABLE err)
+string(FIND "${out}" "root value 15," said)
+if(NOT rc EQUAL 0 OR said EQUAL -1)
+  message(FATAL_ERROR "3x5 build with the optional rules: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/o.fgt --proof --rules simple-forced ${RULES}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${out}" "proof ok: ${DIR}/o.fgt: root value 15;" said)
+if(NOT rc EQUAL 0 OR said EQUAL -1)
+  message(FATAL_ERROR "verify with the optional rules: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/o.fgt --proof --rules simple-forced
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${out}" "proof BROKEN" said)
+if(NOT rc EQUAL 1 OR said EQUAL -1)
+  message(FATAL_ERROR "verify without the optional rules: status ${rc}\n${out}\n${err}")
+endif()
