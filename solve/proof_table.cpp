@@ -103,26 +103,19 @@ bool walkForced(const Geometry& g, const ProofTableOptions& o, const SolveOption
     return true;
   };
   // The move of (own, opp, ko), whose value for its mover is `value`, that the walk follows:
-  // the first candidate after which a search proves the other side's value -value in the
-  // game (the ban and the pass count as they are). Candidates: the move the solver's table
-  // holds for the position (the proof just found usually went through it), then the legal
-  // moves in moveTestOrder. Tried with node budgets growing 16-fold, the last one
-  // unlimited, since the test of a move that does not keep the value can stay open at
-  // every horizon; so which move is found can depend on what the table holds. Returns its
-  // move bit with SOME_BEST; 0 when the time ran out.
+  // the first move whose position the static bounds settle at -value for the other side,
+  // else the first after which a search proves the other side's value -value in the game
+  // (the ban and the pass count as they are). Legal moves in moveTestOrder, as the other
+  // builds walk (the solver table's move first made 3x5's walk twice as long), each tried
+  // with node budgets growing 16-fold, the last one unlimited, since the test of a move
+  // that does not keep the value can stay open at every horizon; so which move is found
+  // can depend on what the table holds. Returns its move bit with SOME_BEST; 0 when the
+  // time ran out.
   const auto forcedMove = [&](Mask own, Mask opp, int ko, int value) -> uint64_t {
     const CompactBoard board = boardOf(g, own, opp, ko);
     std::vector<int> candidates;
-    TTData e;
-    if (solver.sharedTable()->probe(own | opp << 32, static_cast<uint8_t>((ko + 1) << 1), e) &&
-        e.move >= -1 && (e.move < 0 || board.isLegal(e.move, engine::Color::Black))) {
-      candidates.push_back(e.move);
-    }
     for (const int p : moveTestOrder(g, own, opp, value)) {
-      if ((p < 0 || board.isLegal(p, engine::Color::Black)) &&
-          std::find(candidates.begin(), candidates.end(), p) == candidates.end()) {
-        candidates.push_back(p);
-      }
+      if (p < 0 || board.isLegal(p, engine::Color::Black)) candidates.push_back(p);
     }
     // A move after which the static bounds already give the value ends the walk there.
     for (const int p : candidates) {
