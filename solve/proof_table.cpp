@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <climits>
 #include <cstdlib>
 #include <optional>
 #include <stdexcept>
@@ -32,7 +33,8 @@ double secondsSince(Clock::time_point t) {
 struct Visit {
   Mask own = 0, opp = 0;
   bool rootSide = true;
-  int ko = -1;  // simple-forced walks: the point simple ko bars the mover from (-1: none)
+  int ko = -1;           // simple-forced walks: the point simple ko bars the mover from (-1: none)
+  bool leaving = false;  // checkForced: the walk has finished below this position
 };
 
 // The position after the mover of `board` (as Black) plays p (a legal point; -1 the pass),
@@ -82,149 +84,353 @@ uint64_t staticLeafMoves(const Geometry& g, Mask own, Mask opp, int v, const Sol
 // root's value must be the whole board for one side (target): then every position of the
 // walk has a value, target where the root's side is to move and -target elsewhere, and a
 // search that asks for it alone (MTD(f) from it; one-sided with SolveOptions'
-// oneSidedFirstOnly) proves it. A leaf keeps its value alone. At the root's side's
-// positions the walk follows forcedMove's move; at the other side's, every legal move and
-// the pass. `solving` is told of each position before its solve, `solvedOne` after each
-// new entry. Returns false when maxSeconds stopped it.
-bool walkForced(const Geometry& g, const ProofTableOptions& o, const SolveOptions& so,
-                Solver& solver, std::unordered_map<uint64_t, SolutionEntry>& solved,
-                std::unordered_set<uint64_t> (&seen)[2], BuildProgress& pr, Clock::time_point start,
-                const std::function<void(Mask, Mask)>& solving,
-                const std::function<void()>& solvedOne) {
+// oneSidedFirstOnly) proves it. A leaf keeps its value alone. At the root side's
+// positions the walk follows one move that keeps the value, at the other side's every
+// legal move and the pass.
+//
+// Under simple ko a move that keeps the value need not make progress: the first such move
+// at each position can make the walk's positions a cycle (a ko taken back and forth), and
+// then the relations hold while the game never ends (3x5: 30 cycles). So each position
+// gets a rank, the number of moves within which the walk's moves reach leaves, as
+// retrograde analysis finds it: a leaf 0; a root-side position one more than the first of
+// its moves' positions to be ranked; an other-side position, once all its moves'
+// positions are, one more than the largest. Ranks fall along every move the table keeps,
+// so its positions form no cycle. When the walk is complete and the root has no rank,
+// every root-side position reached without one gets its next move that keeps the value,
+// whose positions are walked in turn, until the root has a rank. The table holds the
+// positions reached from the root through the ranked moves.
+class ForcedWalk {
+ public:
+  ForcedWalk(const Geometry& g, const ProofTableOptions& o, const SolveOptions& so, Solver& solver,
+             std::unordered_map<uint64_t, SolutionEntry>& solved, BuildProgress& pr,
+             Clock::time_point start, std::function<void(Mask, Mask)> solving,
+             std::function<void()> solvedOne)
+      : g_(g),
+        o_(o),
+        so_(so),
+        solver_(solver),
+        solved_(solved),
+        pr_(pr),
+        start_(start),
+        solving_(std::move(solving)),
+        solvedOne_(std::move(solvedOne)) {}
+
+  // Walks from the root and leaves in `solved` the entries of the ranked strategy. False
+  // when maxSeconds ran out.
+  bool run(Mask own, Mask opp) {
+    const int root = node({own, opp, true, -1});
+    if (root < 0 || !expandAll()) return false;
+    // Root-side positions without a rank get their next move, until the root has one.
+    while (nodes_[root].rank < 0) {
+      bool added = false;
+      for (const int n : reachable(root)) {
+        Node& b = nodes_[n];
+        if (!b.rootSide || b.rank >= 0 || b.exhausted) continue;
+        const int p = nextMove(b);
+        if (p == STOP_MOVE) return false;
+        if (p == NO_MOVE) {
+          nodes_[n].exhausted = true;
+          continue;
+        }
+        if (!addMove(n, p) || !expandAll()) return false;
+        added = true;
+        if (nodes_[root].rank >= 0) break;
+      }
+      if (!added) {
+        throw engine::InputError(
+            "proof table: every strategy the walk found for the root's side repeats a "
+            "position (a cycle under simple ko): no proof that it forces its value");
+      }
+    }
+    // The table: the positions reached through the ranked moves.
+    std::unordered_map<uint64_t, SolutionEntry> kept;
+    for (const int n : reachable(root)) {
+      const Node& x = nodes_[n];
+      SolutionEntry e = solved_.at(x.key);
+      e.best = SOME_BEST | (x.rootSide && !x.leaf ? moveMask({x.chosen}) : 0);
+      kept.emplace(x.key, e);
+    }
+    solved_.swap(kept);
+    return true;
+  }
+
+ private:
+  static constexpr int NO_MOVE = -2, STOP_MOVE = -3;
+  // Node budget of each test of a position's later moves (its first is searched for
+  // without a limit): a move that does not keep the value can stay open at every horizon.
+  static constexpr uint64_t REPAIR_NODES = uint64_t{1} << 20;
+
+  struct Node {
+    uint64_t key = 0;
+    bool rootSide = true, leaf = false, expanded = false, exhausted = false;
+    int rank = -1;                           // -1: none yet
+    int chosen = -2;                         // root side: the move that gave the rank
+    int unranked = 0;                        // other side: moves whose positions have no rank yet
+    int maxRank = 0;                         // other side: the largest rank among them so far
+    std::vector<std::pair<int, int>> moves;  // (move, node) walked from here
+    std::vector<int> parents;                // a node once per move that leads here
+    std::vector<int> tried;                  // root side: the moves walked
+  };
+
+  // The node of a visit, created (and valued, by a solve unless a leaf) on first sight;
+  // -1 when the time ran out.
+  int node(const Visit& v) {
+    int sym = 0;
+    const uint64_t key = canonicalKeyWithKo(g_, v.own, v.opp, v.ko, sym);
+    const int side = v.rootSide ? 0 : 1;
+    if (const auto at = ids_[side].find(key); at != ids_[side].end()) return at->second;
+    const Mask own = key & g_.all(), opp = key >> 32;  // canonical orientation
+    const int ko = koOfKey(g_, key);
+    const ScoreBounds b = boundsAfterPasses(g_, own, opp, 0, so_.safety);
+    Node x;
+    x.key = key, x.rootSide = v.rootSide, x.leaf = b.lower == b.upper;
+    auto it = solved_.find(key);
+    if (it == solved_.end()) {
+      SolutionEntry e;
+      e.key = key;
+      e.value = b.lower;
+      if (!x.leaf) {
+        if (!timed(0)) return -1;
+        Position pos;
+        pos.black = own, pos.white = opp, pos.ko = ko;
+        solving_(own, opp);
+        if (haveTarget_) solver_.setFirstGuess(v.rootSide ? target_ : -target_);
+        const SolveResult r = solver_.solve(pos);
+        pr_.nodes += r.nodes;
+        if (!r.exact) {
+          if (o_.maxSeconds > 0 && secondsSince(start_) >= o_.maxSeconds) return -1;
+          throw engine::InputError(
+              "proof table: a position was not solved: " + diagramOf(g_, own, opp) + " (to move)");
+        }
+        e.value = static_cast<int>(r.value);
+      }
+      if (!haveTarget_) {
+        if (std::abs(e.value) != g_.points()) {
+          throw engine::InputError(
+              "proof table: under simple-forced rules only a root whose value is the whole "
+              "board (" +
+              std::to_string(g_.points()) + " or -" + std::to_string(g_.points()) +
+              ") is taken; this root's value is " + std::to_string(e.value));
+        }
+        target_ = e.value, haveTarget_ = true;
+      }
+      it = solved_.emplace(key, e).first;
+      pr_.entries = solved_.size();
+      pr_.lastValue = e.value;
+      pr_.seconds = secondsSince(start_);
+      solvedOne_();
+    }
+    if (it->second.value != (v.rootSide ? target_ : -target_)) {
+      throw std::logic_error("proof table: " + diagramOf(g_, own, opp) + " (to move) is worth " +
+                             std::to_string(it->second.value) + ", not " +
+                             std::to_string(v.rootSide ? target_ : -target_));
+    }
+    const int id = static_cast<int>(nodes_.size());
+    nodes_.push_back(std::move(x));
+    ids_[side].emplace(key, id);
+    pending_.push_back(id);
+    return id;
+  }
+
+  // Walks every pending node: a leaf is ranked; a root-side position gets its first move
+  // that keeps the value, the other side's every legal move and the pass. False when the
+  // time ran out.
+  bool expandAll() {
+    while (!pending_.empty()) {
+      const int n = pending_.back();
+      pending_.pop_back();
+      if (nodes_[n].expanded) continue;
+      nodes_[n].expanded = true;
+      if (nodes_[n].leaf) {
+        setRank(n, 0);
+        continue;
+      }
+      if (nodes_[n].rootSide) {
+        const int p = nextMove(nodes_[n]);
+        if (p == STOP_MOVE || !addMove(n, p)) return false;
+        continue;
+      }
+      const CompactBoard board = boardOf(nodes_[n]);
+      std::vector<int> moves;
+      for (int i = 0; i < g_.points(); ++i) {
+        const int p = g_.centreFirst()[i];
+        if (board.isLegal(p, engine::Color::Black)) moves.push_back(p);
+      }
+      moves.push_back(-1);
+      nodes_[n].unranked = static_cast<int>(moves.size());
+      for (const int p : moves) {
+        if (!addMove(n, p)) return false;
+      }
+    }
+    return true;
+  }
+
+  // Walks move p of node n: its position's node, linked both ways; ranks flow up at once
+  // when that position has one. False when the time ran out.
+  bool addMove(int n, int p) {
+    const int c = node(childOf(boardOf(nodes_[n]), p, nodes_[n].rootSide));
+    if (c < 0) return false;
+    nodes_[n].moves.emplace_back(p, c);
+    nodes_[c].parents.push_back(n);
+    if (nodes_[n].rootSide) nodes_[n].tried.push_back(p);
+    if (nodes_[c].rank >= 0) rankFrom(n, p, nodes_[c].rank);
+    return true;
+  }
+
+  // The rank of child position (reached by move p of n) is `r`: n's rank where it follows.
+  void rankFrom(int n, int p, int r) {
+    Node& x = nodes_[n];
+    if (x.rank >= 0) return;
+    if (x.rootSide) {
+      x.chosen = p;
+      setRank(n, r + 1);
+      return;
+    }
+    x.maxRank = std::max(x.maxRank, r);
+    if (--x.unranked == 0) setRank(n, x.maxRank + 1);
+  }
+
+  // Ranks n and passes it on to every position with a move to n (iteratively: ranks can
+  // flow up long chains).
+  void setRank(int n, int r) {
+    std::vector<std::pair<int, int>> todo{{n, r}};
+    while (!todo.empty()) {
+      const auto [m, rank] = todo.back();
+      todo.pop_back();
+      nodes_[m].rank = rank;
+      for (const int parent : nodes_[m].parents) {
+        Node& x = nodes_[parent];
+        if (x.rank >= 0) continue;
+        if (x.rootSide) {
+          for (const auto& [p, c] : x.moves) {
+            if (c == m) {
+              x.chosen = p;
+              break;
+            }
+          }
+          todo.emplace_back(parent, rank + 1);
+          x.rank = rank + 1;  // not twice from two of its moves
+        } else {
+          x.maxRank = std::max(x.maxRank, rank);
+          if (--x.unranked == 0) {
+            todo.emplace_back(parent, x.maxRank + 1);
+            x.rank = x.maxRank + 1;
+          }
+        }
+      }
+    }
+  }
+
+  // The nodes reached from `root` through the ranked moves where a root-side node has one,
+  // else through all its moves walked; every move of the other side's nodes.
+  std::vector<int> reachable(int root) const {
+    std::vector<int> out, stack{root};
+    std::vector<bool> seen(nodes_.size());
+    seen[root] = true;
+    while (!stack.empty()) {
+      const int n = stack.back();
+      stack.pop_back();
+      out.push_back(n);
+      const Node& x = nodes_[n];
+      for (const auto& [p, c] : x.moves) {
+        if (x.rootSide && x.rank >= 0 && p != x.chosen) continue;
+        if (!seen[c]) seen[c] = true, stack.push_back(c);
+      }
+    }
+    return out;
+  }
+
+  CompactBoard boardOf(const Node& x) const {
+    return solve::boardOf(g_, x.key & g_.all(), x.key >> 32, koOfKey(g_, x.key));
+  }
+
   // Sets the limits of the next solve: at most `nodes` nodes (0: any) within what is left
   // of maxSeconds; false when the time is up.
-  const auto timed = [&](uint64_t nodes) {
+  bool timed(uint64_t nodes) {
     double left = 0;
-    if (o.maxSeconds > 0) {
-      left = o.maxSeconds - secondsSince(start);
+    if (o_.maxSeconds > 0) {
+      left = o_.maxSeconds - secondsSince(start_);
       if (left <= 0) return false;
     }
-    solver.setLimits(nodes, left);
+    solver_.setLimits(nodes, left);
     return true;
-  };
-  // The move of (own, opp, ko), whose value for its mover is `value`, that the walk follows:
-  // the first move whose position the static bounds settle at -value for the other side,
-  // else the first after which a search proves the other side's value -value in the game
-  // (the ban and the pass count as they are). Legal moves in moveTestOrder, as the other
-  // builds walk (the solver table's move first made 3x5's walk twice as long), each tried
-  // with node budgets growing 16-fold, the last one unlimited, since the test of a move
-  // that does not keep the value can stay open at every horizon; so which move is found
-  // can depend on what the table holds. Returns its move bit with SOME_BEST; 0 when the
-  // time ran out.
-  const auto forcedMove = [&](Mask own, Mask opp, int ko, int value) -> uint64_t {
-    const CompactBoard board = boardOf(g, own, opp, ko);
+  }
+
+  // The next move of root-side node x that keeps its value, other than `tried`: the first
+  // whose position the static bounds settle at -value for the other side, else the first
+  // after which a search proves the other side's value -value in the game (the ban and
+  // the pass count as they are). Legal moves in moveTestOrder, as the other builds walk
+  // (the solver table's move first made 3x5's walk twice as long), each tried with node
+  // budgets growing 16-fold, the last one unlimited for the first move (REPAIR_NODES at
+  // most for later ones), since the test of a move that does not keep the value can stay
+  // open at every horizon; so which move is found can depend on what the table holds.
+  // Moves found not to keep it join x.tried. NO_MOVE when none is left, STOP_MOVE when
+  // the time ran out.
+  int nextMove(Node& x) {
+    const std::vector<int>& tried = x.tried;
+    const bool first = x.moves.empty();
+    const Mask own = x.key & g_.all(), opp = x.key >> 32;
+    const int value = target_;
+    const CompactBoard board = boardOf(x);
     std::vector<int> candidates;
-    for (const int p : moveTestOrder(g, own, opp, value)) {
-      if (p < 0 || board.isLegal(p, engine::Color::Black)) candidates.push_back(p);
+    for (const int p : moveTestOrder(g_, own, opp, value)) {
+      if ((p < 0 || board.isLegal(p, engine::Color::Black)) &&
+          std::find(tried.begin(), tried.end(), p) == tried.end()) {
+        candidates.push_back(p);
+      }
     }
-    // A move after which the static bounds already give the value ends the walk there.
     for (const int p : candidates) {
       const Visit c = childOf(board, p, true);
-      const ScoreBounds cb = boundsAfterPasses(g, c.own, c.opp, p < 0 ? 1 : 0, so.safety);
-      if (cb.lower == cb.upper && cb.lower == -value) return moveMask({p}) | SOME_BEST;
+      const ScoreBounds cb = boundsAfterPasses(g_, c.own, c.opp, p < 0 ? 1 : 0, so_.safety);
+      if (cb.lower == cb.upper && cb.lower == -value) return p;
     }
     std::vector<bool> ruledOut(candidates.size());
-    solver.setFirstGuess(-value);
+    solver_.setFirstGuess(-value);
     for (const uint64_t budget : {uint64_t{1} << 12, uint64_t{1} << 16, uint64_t{1} << 20,
                                   uint64_t{1} << 24, uint64_t{0}}) {
+      if (!first && budget > REPAIR_NODES) break;
       for (size_t i = 0; i < candidates.size(); ++i) {
         if (ruledOut[i]) continue;
         const Visit c = childOf(board, candidates[i], true);
         Position child;
         child.black = c.own, child.white = c.opp, child.ko = c.ko;
         child.passes = candidates[i] < 0 ? 1 : 0;
-        if (!timed(budget)) return 0;
-        const SolveResult r = solver.solve(child);
-        pr.nodes += r.nodes;
+        if (!timed(budget)) return STOP_MOVE;
+        const SolveResult r = solver_.solve(child);
+        pr_.nodes += r.nodes;
         if (!r.exact) continue;
-        if (static_cast<int>(r.value) == -value) return moveMask({candidates[i]}) | SOME_BEST;
+        if (static_cast<int>(r.value) == -value) return candidates[i];
         ruledOut[i] = true;
+        x.tried.push_back(candidates[i]);  // not tried again
       }
     }
-    throw std::logic_error("proof table: no move of " + diagramOf(g, own, opp) +
-                           " keeps the value its solve found");
-  };
-
-  int target = 0;
-  bool haveTarget = false;
-  std::vector<Visit> stack{{o.own, o.opp, true, -1}};
-  while (!stack.empty()) {
-    const Visit v = stack.back();
-    stack.pop_back();
-    int sym = 0;
-    const uint64_t key = canonicalKeyWithKo(g, v.own, v.opp, v.ko, sym);
-    if (!seen[v.rootSide].insert(key).second) continue;
-    const Mask own = key & g.all(), opp = key >> 32;  // canonical orientation
-    const int ko = koOfKey(g, key);
-    const ScoreBounds b = boundsAfterPasses(g, own, opp, 0, so.safety);
-    const bool leaf = b.lower == b.upper;
-    auto it = solved.find(key);
-    if (it == solved.end()) {
-      SolutionEntry e;
-      e.key = key;
-      if (leaf) {
-        e.value = b.lower, e.best = SOME_BEST;
-      } else {
-        if (!timed(0)) return false;
-        Position pos;
-        pos.black = own, pos.white = opp, pos.ko = ko;
-        solving(own, opp);
-        if (haveTarget) solver.setFirstGuess(v.rootSide ? target : -target);
-        const SolveResult r = solver.solve(pos);
-        pr.nodes += r.nodes;
-        if (!r.exact) {
-          if (o.maxSeconds > 0 && secondsSince(start) >= o.maxSeconds) return false;
-          throw engine::InputError(
-              "proof table: a position was not solved: " + diagramOf(g, own, opp) + " (to move)");
-        }
-        e.value = static_cast<int>(r.value);
-      }
-      if (!haveTarget) {
-        if (std::abs(e.value) != g.points()) {
-          throw engine::InputError(
-              "proof table: under simple-forced rules only a root whose value is the whole "
-              "board (" +
-              std::to_string(g.points()) + " or -" + std::to_string(g.points()) +
-              ") is taken; this root's value is " + std::to_string(e.value));
-        }
-        target = e.value, haveTarget = true;
-      }
-      if (!leaf && e.value == (v.rootSide ? target : -target)) {
-        e.best = forcedMove(own, opp, ko, e.value);
-        if (e.best == 0) return false;
-      }
-      it = solved.emplace(key, e).first;
-      pr.entries = solved.size();
-      pr.lastValue = e.value;
-      pr.seconds = secondsSince(start);
-      solvedOne();
+    if (first) {
+      throw std::logic_error("proof table: no move of " + diagramOf(g_, own, opp) +
+                             " keeps the value its solve found");
     }
-    if (it->second.value != (v.rootSide ? target : -target)) {
-      throw std::logic_error("proof table: " + diagramOf(g, own, opp) + " (to move) is worth " +
-                             std::to_string(it->second.value) + ", not " +
-                             std::to_string(v.rootSide ? target : -target));
-    }
-    if (leaf) continue;
-    // Children pushed in reverse, so that the walk visits them in order: the root side's
-    // move; every legal move of the other side, centre first, then its pass.
-    const CompactBoard board = boardOf(g, own, opp, ko);
-    std::vector<Visit> children;
-    if (v.rootSide) {
-      const uint64_t best = it->second.best;
-      children.push_back(childOf(board, best & PASS_BIT ? -1 : lowestBit(best & g.all()), true));
-    } else {
-      for (int i = 0; i < g.points(); ++i) {
-        const int p = g.centreFirst()[i];
-        if (board.isLegal(p, engine::Color::Black)) children.push_back(childOf(board, p, false));
-      }
-      children.push_back(childOf(board, -1, false));
-    }
-    for (auto c = children.rbegin(); c != children.rend(); ++c) stack.push_back(*c);
+    return NO_MOVE;
   }
-  return true;
-}
 
-// checkProofTable under simple ko alone: the walk of walkForced's game states. Every
+  const Geometry& g_;
+  const ProofTableOptions& o_;
+  const SolveOptions& so_;
+  Solver& solver_;
+  std::unordered_map<uint64_t, SolutionEntry>& solved_;  // every position valued so far
+  BuildProgress& pr_;
+  Clock::time_point start_;
+  std::function<void(Mask, Mask)> solving_;  // told of each position before its solve
+  std::function<void()> solvedOne_;          // after each new entry
+  std::vector<Node> nodes_;
+  std::unordered_map<uint64_t, int> ids_[2];  // node of a key, by side (0: root side)
+  std::vector<int> pending_;                  // nodes to walk from
+  int target_ = 0;
+  bool haveTarget_ = false;
+};
+
+// checkProofTable under simple ko alone: the walk of walkForced's game states, depth first,
+// so that a move back to a position on the walk's own path is seen: with such a cycle the
+// relations could hold while the game never ends, and the proof would not show that the
+// root's side forces its value in finitely many moves (ProofCheck::cycles). Every
 // relation is read from the table, whose entries are those states, except through a pass,
 // since the entry after a pass is the position as a fresh start, without the pass made:
 // the root side's pass is settled by a search with one pass made; the other side's pass
@@ -237,7 +443,10 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
   auto lastReport = Clock::now();
   std::vector<Visit> stack{{rootOwn, rootOpp, true, -1}};
   std::unordered_set<uint64_t> seen[2];  // keys with ko, by side (0: root side)
-  std::unordered_set<uint64_t> found;    // the entries reached
+  // The positions on the walk's current path (entered, not yet left), by side: a move to
+  // one of them closes a cycle.
+  std::unordered_set<uint64_t> onPath[2];
+  std::unordered_set<uint64_t> found;  // the entries reached
   // The mover's value after its pass in (own, opp), by a search (empty when it ran out of
   // nodes); `expect` is the value checked.
   auto afterPass = [&](Mask own, Mask opp, int expect) -> std::optional<int> {
@@ -264,7 +473,20 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
     stack.pop_back();
     int sym = 0;
     const uint64_t key = canonicalKeyWithKo(g, v.own, v.opp, v.ko, sym);
-    if (!seen[v.rootSide ? 0 : 1].insert(key).second) continue;
+    const int side = v.rootSide ? 0 : 1;
+    if (v.leaving) {
+      onPath[side].erase(key);
+      continue;
+    }
+    if (onPath[side].count(key)) {
+      ++c.cycles;
+      continue;
+    }
+    if (!seen[side].insert(key).second) continue;
+    onPath[side].insert(key);
+    Visit leave = v;
+    leave.leaving = true;
+    stack.push_back(leave);  // below the children: popped when they are all done
     ++c.positions;
     if (onProgress && secondsSince(lastReport) >= progressSeconds) {
       onProgress(c);
@@ -415,8 +637,8 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   std::vector<Visit> stack{{o.own, o.opp, true}};
   bool stopped = false;
   if (forced) {
-    stopped = !walkForced(
-        g, o, so, solver, solved, seen, pr, start,
+    ForcedWalk walk(
+        g, o, so, solver, solved, pr, start,
         [&](Mask own, Mask opp) {
           solvingOwn = own, solvingOpp = opp, solvingSince = Clock::now();
         },
@@ -424,6 +646,7 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
           if (o.onProgress) o.onProgress(pr);
           if (secondsSince(lastSave) >= o.checkpointSeconds) save();
         });
+    stopped = !walk.run(o.own, o.opp);
     stack.clear();
   }
   while (!stack.empty()) {

@@ -93,10 +93,14 @@ struct ProofCheck {
   uint64_t historyMatters = 0;  // ... where the table's fresh-start value differed
   uint64_t open = 0;            // relations whose search ran out of nodes (not checked)
   uint64_t unreached = 0;       // entries the walk did not reach (--with-solved positions)
+  // Simple-forced tables: moves of the walk back to a position on its own path. A proof
+  // under simple ko alone must end every game in finitely many moves, so the walk's
+  // positions must not form a cycle (under PSK the history forbids one).
+  uint64_t cycles = 0;
   // No position missing and no relation broken (open relations are not faults).
   bool ok() const {
     return missing == 0 && leafWrong == 0 && noMove == 0 && moveWrong == 0 && replyBetter == 0 &&
-           notAttained == 0;
+           notAttained == 0 && cycles == 0;
   }
 };
 

@@ -132,8 +132,11 @@ int verifyProof(const std::string& file, const tables::TableMeta& m, solve::Solv
             << " replies better than the value, " << c.notAttained << " values no move gives; "
             << c.searched << " relations searched with the history (" << c.passes
             << " through a pass, " << c.historyMatters << " where it changed the table's value), "
-            << c.open << " left open; " << c.unreached << " entries off the walk; " << std::fixed
-            << std::setprecision(2) << s << " s\n";
+            << c.open << " left open; " << c.unreached << " entries off the walk; "
+            << (search.rules.ko == solve::KoRule::SimpleForced
+                    ? std::to_string(c.cycles) + " cycles; "
+                    : std::string())
+            << std::fixed << std::setprecision(2) << s << " s\n";
   return c.ok() ? 0 : 1;
 }
 
