@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <bit>
 #include <catch2/catch.hpp>
+#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "engine/board/ascii.hpp"
@@ -648,5 +650,103 @@ TEST_CASE("simple-forced proof table builds refuse what they cannot do") {
   o = forcedOptions(dir / "g.fgt", 0);
   o.search.maxDepth = 24;
   CHECK_THROWS_AS(buildProofTable(Geometry(2, 2), o), engine::InputError);
+  fs::remove_all(dir);
+}
+
+// The check's cycle test (ProofCheck::cycles): a walk that keeps, at each root-side
+// position, the first move in moveTestOrder that keeps the value, with no ranks (the
+// builder's first version, written again here), gives 3x5 a table whose relations all hold
+// but whose positions form cycles; the check counts them and refuses it.
+TEST_CASE("the simple-forced proof check finds a walk that goes round a cycle") {
+  const fs::path dir = tempDir("proof", "forced-cycle");
+  const Geometry g(3, 5);
+  const Rules forced = Rules::named("simple-forced");
+  const int target = g.points();
+  SolveOptions so;
+  so.rules = forced;
+  so.bestMoves = so.principalVariation = false;
+  so.bisect = false;
+  so.maxDepth = 60;
+  so.ttLog2 = 18;
+  Solver solver(g, so);
+  // The value of a game state for its mover (exact within the horizons, asked at `guess`).
+  auto valueOf = [&](Mask own, Mask opp, int ko, int passes, int guess) {
+    solver.setFirstGuess(guess);
+    Position p;
+    p.black = own, p.white = opp, p.ko = ko, p.passes = passes;
+    const SolveResult r = solver.solve(p);
+    return r.exact ? static_cast<int>(r.value) : INT32_MIN;
+  };
+  struct State {
+    Mask own, opp;
+    int ko;
+    bool rootSide;
+  };
+  std::vector<SolutionEntry> entries;
+  std::unordered_set<uint64_t> seen[2];
+  std::vector<State> stack{{0, 0, -1, true}};
+  while (!stack.empty()) {
+    const State v = stack.back();
+    stack.pop_back();
+    int sym = 0;
+    const uint64_t key = canonicalKeyWithKo(g, v.own, v.opp, v.ko, sym);
+    if (!seen[v.rootSide].insert(key).second) continue;
+    const Mask own = key & g.all(), opp = key >> 32;
+    const int ko = koOfKey(g, key);
+    const int value = v.rootSide ? target : -target;
+    SolutionEntry e{key, value, SOME_BEST};
+    const ScoreBounds b = boundsAfterPasses(g, own, opp, 0);
+    CompactBoard board(g);
+    board.setRaw(own, opp, ko, ko < 0 ? engine::Color::Empty : engine::Color::Black);
+    auto child = [&](int p) {
+      if (p < 0) return State{opp, own, -1, !v.rootSide};
+      CompactBoard next = board;
+      next.play(p, engine::Color::Black);
+      return State{next.white(), next.black(),
+                   next.koColor() == engine::Color::White ? next.koPoint() : -1, !v.rootSide};
+    };
+    if (b.lower == b.upper) {
+      REQUIRE(b.lower == value);
+    } else if (v.rootSide) {
+      for (const int p : moveTestOrder(g, own, opp, value)) {
+        if (p >= 0 && !board.isLegal(p, engine::Color::Black)) continue;
+        const State c = child(p);
+        if (valueOf(c.own, c.opp, c.ko, p < 0 ? 1 : 0, -value) != -value) continue;
+        e.best |= moveMask({p});
+        stack.push_back(c);
+        break;
+      }
+      REQUIRE(e.best != SOME_BEST);
+    } else {
+      REQUIRE(valueOf(own, opp, ko, 0, value) == value);
+      stack.push_back(child(-1));
+      for (int p = 0; p < g.points(); ++p) {
+        if (board.isLegal(p, engine::Color::Black)) stack.push_back(child(p));
+      }
+    }
+    entries.push_back(e);
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const SolutionEntry& a, const SolutionEntry& b) { return a.key < b.key; });
+  tables::TableMeta m;
+  m.kind = tables::TableKind::Solution;
+  m.kindVersion = SOLUTION_TABLE_VERSION;
+  m.width = static_cast<uint16_t>(g.width());
+  m.height = static_cast<uint16_t>(g.height());
+  m.rules = solutionTableRules(forced);
+  m.generatorName = "test";
+  m.generatorVersion = "1";
+  m.entryCount = entries.size();
+  tables::writeTable(dir / "cyclic.fgt", m, SolutionTable::encode(entries));
+  SolveOptions check;
+  check.rules = forced;
+  const ProofCheck c =
+      checkProofTable(g, SolutionTable::load(dir / "cyclic.fgt", g, forced), check);
+  CHECK(c.missing == 0);
+  CHECK(c.moveWrong == 0);
+  CHECK(c.replyBetter == 0);
+  CHECK(c.notAttained == 0);
+  CHECK(c.cycles > 0);
+  CHECK_FALSE(c.ok());
   fs::remove_all(dir);
 }
