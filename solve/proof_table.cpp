@@ -427,7 +427,19 @@ class ForcedWalk {
   bool haveTarget_ = false;
 };
 
-// checkProofTable under simple ko alone: the walk of walkForced's game states, depth first,
+// A search of checkProofTable: the value for pos's Black (the mover before the move
+// checked), or nothing when it ran out of nodes; counted in c (searched, open).
+std::optional<int> checkedSolve(Solver& solver, const Position& pos, ProofCheck& c) {
+  const SolveResult r = solver.solve(pos);
+  if (!r.exact) {
+    ++c.open;
+    return std::nullopt;
+  }
+  ++c.searched;
+  return static_cast<int>(r.value);
+}
+
+// checkProofTable under simple ko alone: the walk of ForcedWalk's game states, depth first,
 // so that a move back to a position on the walk's own path is seen: with such a cycle the
 // relations could hold while the game never ends, and the proof would not show that the
 // root's side forces its value in finitely many moves (ProofCheck::cycles). Every
@@ -455,13 +467,7 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
     pos.toMove = engine::Color::White;
     pos.passes = 1;
     solver.setFirstGuess(expect);
-    const SolveResult r = solver.solve(pos);
-    if (!r.exact) {
-      ++c.open;
-      return std::nullopt;
-    }
-    ++c.searched;
-    return static_cast<int>(r.value);
+    return checkedSolve(solver, pos, c);
   };
   // The entry of a child (its mover's value), or nothing: the walk counts it as missing.
   auto entryOf = [&](const Visit& v) -> const SolutionEntry* {
@@ -845,13 +851,7 @@ ProofCheck checkProofTable(const Geometry& g, const SolutionTable& table,
     pos.toMove = engine::Color::White;
     pos.passes = p < 0 ? 1 : 0;
     pos.history = {own | opp << 32};
-    const SolveResult r = solver.solve(pos);
-    if (!r.exact) {
-      ++c.open;
-      return std::nullopt;
-    }
-    ++c.searched;
-    return static_cast<int>(r.value);
+    return checkedSolve(solver, pos, c);
   };
   int sym = 0;
   while (!stack.empty()) {
