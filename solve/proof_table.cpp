@@ -172,33 +172,45 @@ class ForcedWalk {
     std::vector<int> tried;                  // root side: the moves walked
   };
 
-  // The node of a visit, created (and valued, by a solve unless a leaf) on first sight;
-  // -1 when the time ran out.
+  // The node of a visit, created on first sight (valued when the walk gets to it).
   int node(const Visit& v) {
     int sym = 0;
     const uint64_t key = canonicalKeyWithKo(g_, v.own, v.opp, v.ko, sym);
     const int side = v.rootSide ? 0 : 1;
     if (const auto at = ids_[side].find(key); at != ids_[side].end()) return at->second;
+    Node x;
+    x.key = key, x.rootSide = v.rootSide;
+    const int id = static_cast<int>(nodes_.size());
+    nodes_.push_back(std::move(x));
+    ids_[side].emplace(key, id);
+    pending_.push_back(id);
+    return id;
+  }
+
+  // Values node n: a leaf by its static bounds, else by a solve (the first sets the
+  // target). False when the time ran out.
+  bool value(int n) {
+    const uint64_t key = nodes_[n].key;
+    const bool rootSide = nodes_[n].rootSide;
     const Mask own = key & g_.all(), opp = key >> 32;  // canonical orientation
     const int ko = koOfKey(g_, key);
     const ScoreBounds b = boundsAfterPasses(g_, own, opp, 0, so_.safety);
-    Node x;
-    x.key = key, x.rootSide = v.rootSide, x.leaf = b.lower == b.upper;
+    nodes_[n].leaf = b.lower == b.upper;
     auto it = solved_.find(key);
     if (it == solved_.end()) {
       SolutionEntry e;
       e.key = key;
       e.value = b.lower;
-      if (!x.leaf) {
-        if (!timed(0)) return -1;
+      if (!nodes_[n].leaf) {
+        if (!timed(0)) return false;
         Position pos;
         pos.black = own, pos.white = opp, pos.ko = ko;
         solving_(own, opp);
-        if (haveTarget_) solver_.setFirstGuess(v.rootSide ? target_ : -target_);
+        if (haveTarget_) solver_.setFirstGuess(rootSide ? target_ : -target_);
         const SolveResult r = solver_.solve(pos);
         pr_.nodes += r.nodes;
         if (!r.exact) {
-          if (o_.maxSeconds > 0 && secondsSince(start_) >= o_.maxSeconds) return -1;
+          if (o_.maxSeconds > 0 && secondsSince(start_) >= o_.maxSeconds) return false;
           throw engine::InputError(
               "proof table: a position was not solved: " + diagramOf(g_, own, opp) + " (to move)");
         }
@@ -220,26 +232,24 @@ class ForcedWalk {
       pr_.seconds = secondsSince(start_);
       solvedOne_();
     }
-    if (it->second.value != (v.rootSide ? target_ : -target_)) {
+    if (it->second.value != (rootSide ? target_ : -target_)) {
       throw std::logic_error("proof table: " + diagramOf(g_, own, opp) + " (to move) is worth " +
                              std::to_string(it->second.value) + ", not " +
-                             std::to_string(v.rootSide ? target_ : -target_));
+                             std::to_string(rootSide ? target_ : -target_));
     }
-    const int id = static_cast<int>(nodes_.size());
-    nodes_.push_back(std::move(x));
-    ids_[side].emplace(key, id);
-    pending_.push_back(id);
-    return id;
+    return true;
   }
 
-  // Walks every pending node: a leaf is ranked; a root-side position gets its first move
-  // that keeps the value, the other side's every legal move and the pass. False when the
-  // time ran out.
+  // Walks every pending node, the last found first: it is valued; a leaf is ranked; a
+  // root-side position gets its first move that keeps the value, the other side's every
+  // legal move and the pass (found in reverse, so that the walk goes on centre first, as
+  // the other builds do). False when the time ran out.
   bool expandAll() {
     while (!pending_.empty()) {
       const int n = pending_.back();
       pending_.pop_back();
       if (nodes_[n].expanded) continue;
+      if (!value(n)) return false;
       nodes_[n].expanded = true;
       if (nodes_[n].leaf) {
         setRank(n, 0);
@@ -251,12 +261,11 @@ class ForcedWalk {
         continue;
       }
       const CompactBoard board = boardOf(nodes_[n]);
-      std::vector<int> moves;
-      for (int i = 0; i < g_.points(); ++i) {
+      std::vector<int> moves{-1};
+      for (int i = g_.points() - 1; i >= 0; --i) {
         const int p = g_.centreFirst()[i];
         if (board.isLegal(p, engine::Color::Black)) moves.push_back(p);
       }
-      moves.push_back(-1);
       nodes_[n].unranked = static_cast<int>(moves.size());
       for (const int p : moves) {
         if (!addMove(n, p)) return false;
