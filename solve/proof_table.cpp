@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
-#include <climits>
 #include <cstdlib>
 #include <optional>
 #include <stdexcept>
@@ -252,7 +251,8 @@ class ForcedWalk {
       if (!value(n)) return false;
       nodes_[n].expanded = true;
       if (nodes_[n].leaf) {
-        setRank(n, 0);
+        nodes_[n].rank = 0;
+        passRankUp(n);
         continue;
       }
       if (nodes_[n].rootSide) {
@@ -282,50 +282,44 @@ class ForcedWalk {
     nodes_[n].moves.emplace_back(p, c);
     nodes_[c].parents.push_back(n);
     if (nodes_[n].rootSide) nodes_[n].tried.push_back(p);
-    if (nodes_[c].rank >= 0) rankFrom(n, p, nodes_[c].rank);
+    if (nodes_[c].rank >= 0 && childRanked(n, p, nodes_[c].rank)) passRankUp(n);
     return true;
   }
 
-  // The rank of child position (reached by move p of n) is `r`: n's rank where it follows.
-  void rankFrom(int n, int p, int r) {
+  // Node n's move p leads to a position of rank r: n's rank where that settles it (root
+  // side: the first move so ranked, which n keeps; other side: the last of its moves to be
+  // ranked). True when n got its rank now.
+  bool childRanked(int n, int p, int r) {
     Node& x = nodes_[n];
-    if (x.rank >= 0) return;
+    if (x.rank >= 0) return false;
     if (x.rootSide) {
-      x.chosen = p;
-      setRank(n, r + 1);
-      return;
+      x.chosen = p, x.rank = r + 1;
+      return true;
     }
     x.maxRank = std::max(x.maxRank, r);
-    if (--x.unranked == 0) setRank(n, x.maxRank + 1);
+    if (--x.unranked > 0) return false;
+    x.rank = x.maxRank + 1;
+    return true;
   }
 
-  // Ranks n and passes it on to every position with a move to n (iteratively: ranks can
-  // flow up long chains).
-  void setRank(int n, int r) {
-    std::vector<std::pair<int, int>> todo{{n, r}};
+  // Passes the rank of n up to every position with a move to it, and on (iteratively:
+  // ranks can flow up long chains).
+  void passRankUp(int n) {
+    std::vector<int> todo{n};
     while (!todo.empty()) {
-      const auto [m, rank] = todo.back();
+      const int m = todo.back();
       todo.pop_back();
-      nodes_[m].rank = rank;
       for (const int parent : nodes_[m].parents) {
-        Node& x = nodes_[parent];
-        if (x.rank >= 0) continue;
-        if (x.rootSide) {
-          for (const auto& [p, c] : x.moves) {
+        int p = -2;  // the move to m (only a root-side parent keeps it)
+        if (nodes_[parent].rootSide) {
+          for (const auto& [move, c] : nodes_[parent].moves) {
             if (c == m) {
-              x.chosen = p;
+              p = move;
               break;
             }
           }
-          todo.emplace_back(parent, rank + 1);
-          x.rank = rank + 1;  // not twice from two of its moves
-        } else {
-          x.maxRank = std::max(x.maxRank, rank);
-          if (--x.unranked == 0) {
-            todo.emplace_back(parent, x.maxRank + 1);
-            x.rank = x.maxRank + 1;
-          }
         }
+        if (childRanked(parent, p, nodes_[m].rank)) todo.push_back(parent);
       }
     }
   }
