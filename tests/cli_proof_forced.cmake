@@ -2,7 +2,8 @@
 # the proof, some keyed with their ko point. Needs ${FGO}, ${DIR}.
 # 1. 3x3: built, then accepted by fgo tables verify --proof --rules simple-forced (root value
 #    9) and refused under positional superko (the header's ko rule differs).
-# 2. 3x5 with the optional rules (--answers --held 2 --links): accepted when checked with
+# 2. 3x3 again with two ABDADA threads (--threads 2 --abdada): accepted by the same check.
+# 3. 3x5 with the optional rules (--answers --held 2 --links): accepted when checked with
 #    them, found broken without them (their leaves are not leaves then).
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
@@ -25,6 +26,20 @@ execute_process(COMMAND ${FGO} tables verify ${DIR}/f.fgt --proof RESULT_VARIABL
 string(FIND "${err}" "ko" said)
 if(NOT rc EQUAL 1 OR said EQUAL -1)
   message(FATAL_ERROR "verify --proof under psk: status ${rc}\n${out}\n${err}")
+endif()
+
+execute_process(COMMAND ${FGO} tables build --solve 3x3 --proof ${FORCED} --guess 9 --threads 2
+                        --abdada --out ${DIR}/a.fgt -q RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                        ERROR_VARIABLE err)
+string(FIND "${out}" "root value 9," said)
+if(NOT rc EQUAL 0 OR said EQUAL -1)
+  message(FATAL_ERROR "3x3 simple-forced build on two ABDADA threads: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/a.fgt --proof --rules simple-forced
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${out}" "proof ok: ${DIR}/a.fgt: root value 9;" said)
+if(NOT rc EQUAL 0 OR said EQUAL -1)
+  message(FATAL_ERROR "verify of the ABDADA build: status ${rc}\n${out}\n${err}")
 endif()
 
 set(RULES --answers --held 2 --links)

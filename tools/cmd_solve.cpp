@@ -229,9 +229,6 @@ int runSolve(const std::vector<std::string>& args) {
       "no-benson", "no static bounds from unconditional life")(
       "no-territory", "Benson's life only: no regions without room for two enemy eyes")(
       "no-child-cache", "df-pn: recompute a node's children on every re-entry")(
-      "abdada",
-      "MTD search with 2+ threads: ABDADA (threads on the same horizon defer subtrees "
-      "another thread is searching; default: lazy SMP)")(
       "mtd-split",
       "MTD search with 2+ threads: the threads ask different root questions at once "
       "(default: lazy SMP)")("dfpn-split",
@@ -340,7 +337,6 @@ int runSolve(const std::vector<std::string>& args) {
   opt.childCache = !vm.count("no-child-cache");
   opt.pnHeuristic = vm["pn-heuristic"].as<int>();
   opt.splitQuestions = vm.count("dfpn-split") > 0;
-  opt.lazySmp = vm.count("abdada") == 0;
   opt.mtdSplit = vm.count("mtd-split") > 0;
   opt.forcedHintSeconds = vm["forced-hints"].as<double>();
   if (!(opt.forcedHintSeconds >= 0)) throw UsageError("--forced-hints must be >= 0");

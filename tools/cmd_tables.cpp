@@ -347,8 +347,8 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   if (vm.count("guess")) throw UsageError("--guess applies to proof tables only");
   if (vm.count("first-only") || searchRuleOptionsGiven(vm)) {
     throw UsageError(
-        "--first-only and the search's horizons and optional rules apply to proof "
-        "tables only");
+        "--first-only, --abdada and the search's horizons and optional rules apply to "
+        "proof tables only");
   }
   if (vm.count("root")) throw UsageError("--root applies to proof tables only");
   if (vm.count("first-best")) throw UsageError("--first-best applies to proof tables only");

@@ -11,7 +11,8 @@ const char* const kNames[] = {"first-depth",
                               "held",
                               "horizon-lookahead",
                               "capture-extensions",
-                              "self-atari-extensions"};
+                              "self-atari-extensions",
+                              "abdada"};
 
 }  // namespace
 
@@ -37,7 +38,10 @@ void addSearchRuleOptions(po::options_description& desc) {
       "up to N capturing moves on a path do not count as plies (search effort only)")(
       "self-atari-extensions",
       "self-ataris share the --capture-extensions budget: a move that captures nothing and "
-      "leaves its chain one liberty does not count as a ply either (search effort only)");
+      "leaves its chain one liberty does not count as a ply either (search effort only)")(
+      "abdada",
+      "MTD search with 2+ threads: ABDADA (threads on the same horizon defer subtrees "
+      "another thread is searching; default: lazy SMP)");
 }
 
 void readSearchRuleOptions(const po::variables_map& vm, solve::SolveOptions& opt) {
@@ -57,6 +61,7 @@ void readSearchRuleOptions(const po::variables_map& vm, solve::SolveOptions& opt
     throw UsageError("--capture-extensions must be between 0 and 64");
   }
   opt.selfAtariExtensions = vm.count("self-atari-extensions") > 0;
+  opt.lazySmp = vm.count("abdada") == 0;
   if (opt.selfAtariExtensions && opt.captureExtensions == 0) {
     throw UsageError("--self-atari-extensions needs --capture-extensions N (N > 0)");
   }

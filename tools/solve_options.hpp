@@ -10,7 +10,7 @@
 namespace fgo {
 
 // --first-depth, --max-depth, --answers, --links, --held, --horizon-lookahead,
-// --capture-extensions, --self-atari-extensions.
+// --capture-extensions, --self-atari-extensions, --abdada.
 void addSearchRuleOptions(po::options_description& desc);
 
 // Reads them into `opt` (UsageError on a value out of range).
