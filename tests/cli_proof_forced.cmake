@@ -8,19 +8,25 @@
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
 set(FORCED --rules simple-forced --first-best --first-only)
-execute_process(COMMAND ${FGO} tables build --solve 3x3 --proof ${FORCED} --guess 9
-                        --out ${DIR}/f.fgt -q RESULT_VARIABLE rc OUTPUT_VARIABLE out
-                        ERROR_VARIABLE err)
-string(FIND "${out}" "root value 9," said)
-if(NOT rc EQUAL 0 OR said EQUAL -1)
-  message(FATAL_ERROR "3x3 simple-forced build: status ${rc}\n${out}\n${err}")
-endif()
-execute_process(COMMAND ${FGO} tables verify ${DIR}/f.fgt --proof --rules simple-forced
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-string(FIND "${out}" "proof ok: ${DIR}/f.fgt: root value 9;" said)
-if(NOT rc EQUAL 0 OR said EQUAL -1)
-  message(FATAL_ERROR "verify --proof --rules simple-forced: status ${rc}\n${out}\n${err}")
-endif()
+# Builds 3x3's table into ${DIR}/NAME with the extra build options and requires the check
+# under simple-forced rules to accept it.
+function(build_and_check_3x3 name)
+  execute_process(COMMAND ${FGO} tables build --solve 3x3 --proof ${FORCED} --guess 9 ${ARGN}
+                          --out ${DIR}/${name} -q RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                          ERROR_VARIABLE err)
+  string(FIND "${out}" "root value 9," said)
+  if(NOT rc EQUAL 0 OR said EQUAL -1)
+    message(FATAL_ERROR "3x3 simple-forced build (${ARGN}): status ${rc}\n${out}\n${err}")
+  endif()
+  execute_process(COMMAND ${FGO} tables verify ${DIR}/${name} --proof --rules simple-forced
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  string(FIND "${out}" "proof ok: ${DIR}/${name}: root value 9;" said)
+  if(NOT rc EQUAL 0 OR said EQUAL -1)
+    message(FATAL_ERROR "verify --proof --rules simple-forced (${ARGN}): status ${rc}\n${out}\n${err}")
+  endif()
+endfunction()
+
+build_and_check_3x3(f.fgt)
 execute_process(COMMAND ${FGO} tables verify ${DIR}/f.fgt --proof RESULT_VARIABLE rc
                 OUTPUT_VARIABLE out ERROR_VARIABLE err)
 string(FIND "${err}" "ko" said)
@@ -28,19 +34,7 @@ if(NOT rc EQUAL 1 OR said EQUAL -1)
   message(FATAL_ERROR "verify --proof under psk: status ${rc}\n${out}\n${err}")
 endif()
 
-execute_process(COMMAND ${FGO} tables build --solve 3x3 --proof ${FORCED} --guess 9 --threads 2
-                        --abdada --out ${DIR}/a.fgt -q RESULT_VARIABLE rc OUTPUT_VARIABLE out
-                        ERROR_VARIABLE err)
-string(FIND "${out}" "root value 9," said)
-if(NOT rc EQUAL 0 OR said EQUAL -1)
-  message(FATAL_ERROR "3x3 simple-forced build on two ABDADA threads: status ${rc}\n${out}\n${err}")
-endif()
-execute_process(COMMAND ${FGO} tables verify ${DIR}/a.fgt --proof --rules simple-forced
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-string(FIND "${out}" "proof ok: ${DIR}/a.fgt: root value 9;" said)
-if(NOT rc EQUAL 0 OR said EQUAL -1)
-  message(FATAL_ERROR "verify of the ABDADA build: status ${rc}\n${out}\n${err}")
-endif()
+build_and_check_3x3(a.fgt --threads 2 --abdada)
 
 set(RULES --answers --held 2 --links)
 execute_process(COMMAND ${FGO} tables build --solve 3x5 --proof ${FORCED} --guess 15 ${RULES}
