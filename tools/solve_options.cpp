@@ -61,10 +61,10 @@ void readSearchRuleOptions(const po::variables_map& vm, solve::SolveOptions& opt
     throw UsageError("--capture-extensions must be between 0 and 64");
   }
   opt.selfAtariExtensions = vm.count("self-atari-extensions") > 0;
-  opt.lazySmp = vm.count("abdada") == 0;
   if (opt.selfAtariExtensions && opt.captureExtensions == 0) {
     throw UsageError("--self-atari-extensions needs --capture-extensions N (N > 0)");
   }
+  opt.lazySmp = vm.count("abdada") == 0;
 }
 
 bool searchRuleOptionsGiven(const po::variables_map& vm) {
