@@ -13,6 +13,7 @@
 #include "engine/board/errors.hpp"
 #include "solve/benson.hpp"
 #include "solve/compact_board.hpp"
+#include "solve/forced_walk.hpp"
 #include "solve/solver_state.hpp"
 #include "solve/tt.hpp"
 #include "tables/table_file.hpp"
@@ -27,31 +28,9 @@ double secondsSince(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-// A position of the walk: the mover's stones, the other side's, and whether the mover is
-// the root's mover (one optimal move followed) or the other side (every move followed).
-struct Visit {
-  Mask own = 0, opp = 0;
-  bool rootSide = true;
-  int ko = -1;           // simple-forced walks: the point simple ko bars the mover from (-1: none)
-  bool leaving = false;  // checkForced: the walk has finished below this position
-};
-
-// The position after the mover of `board` (as Black) plays p (a legal point; -1 the pass),
-// from the other side's view, with the ban simple ko puts on it.
-Visit childOf(const CompactBoard& board, int p, bool rootSide) {
-  if (p < 0) return {board.white(), board.black(), !rootSide, -1};
-  CompactBoard next = board;
-  next.play(p, engine::Color::Black);
-  return {next.white(), next.black(), !rootSide,
-          next.koColor() == engine::Color::White ? next.koPoint() : -1};
-}
-
-// The board of a walk's position: the mover as Black, barred from ko (-1: none).
-CompactBoard boardOf(const Geometry& g, Mask own, Mask opp, int ko) {
-  CompactBoard board(g);
-  board.setRaw(own, opp, ko, ko < 0 ? engine::Color::Empty : engine::Color::Black);
-  return board;
-}
+using walk::boardOf;
+using walk::childOf;
+using walk::Visit;
 
 // First-best tables: the move list of a leaf whose static bounds give its value v (mover's
 // view), found without search: the first move in moveTestOrder after which the static
@@ -76,359 +55,6 @@ uint64_t staticLeafMoves(const Geometry& g, Mask own, Mask opp, int v, const Sol
   }
   return 0;
 }
-
-// The walk of a proof table under simple ko alone (buildProofTable with simple-forced
-// rules). Its positions are game states: a position and the point simple ko bars its mover
-// from, keyed by canonicalKeyWithKo, so that a proof that needs a ko's ban is kept. The
-// root's value must be the whole board for one side (target): then every position of the
-// walk has a value, target where the root's side is to move and -target elsewhere, and a
-// search that asks for it alone (MTD(f) from it; one-sided with SolveOptions'
-// oneSidedFirstOnly) proves it. A leaf keeps its value alone. At the root side's
-// positions the walk follows one move that keeps the value, at the other side's every
-// legal move and the pass.
-//
-// Under simple ko a move that keeps the value need not make progress: the first such move
-// at each position can make the walk's positions a cycle (a ko taken back and forth), and
-// then the relations hold while the game never ends (3x5: 30 cycles). So each position
-// gets a rank, the number of moves within which the walk's moves reach leaves, as
-// retrograde analysis finds it: a leaf 0; a root-side position one more than the first of
-// its moves' positions to be ranked; an other-side position, once all its moves'
-// positions are, one more than the largest. Ranks fall along every move the table keeps,
-// so its positions form no cycle. When the walk is complete and the root has no rank,
-// every root-side position reached without one gets its next move that keeps the value,
-// whose positions are walked in turn, until the root has a rank. The table holds the
-// positions reached from the root through the ranked moves.
-class ForcedWalk {
- public:
-  ForcedWalk(const Geometry& g, const ProofTableOptions& o, const SolveOptions& so, Solver& solver,
-             std::unordered_map<uint64_t, SolutionEntry>& solved, BuildProgress& pr,
-             Clock::time_point start, std::function<void(Mask, Mask)> solving,
-             std::function<void()> solvedOne)
-      : g_(g),
-        o_(o),
-        so_(so),
-        solver_(solver),
-        solved_(solved),
-        pr_(pr),
-        start_(start),
-        solving_(std::move(solving)),
-        solvedOne_(std::move(solvedOne)) {}
-
-  // Walks from the root and leaves in `solved` the entries of the ranked strategy. False
-  // when maxSeconds ran out.
-  bool run(Mask own, Mask opp) {
-    const int root = node({own, opp, true, -1});
-    if (root < 0 || !expandAll()) return false;
-    // Root-side positions without a rank get their next move, until the root has one.
-    while (nodes_[root].rank < 0) {
-      bool added = false;
-      for (const int n : reachable(root)) {
-        Node& b = nodes_[n];
-        if (!b.rootSide || b.rank >= 0 || b.exhausted) continue;
-        const int p = nextMove(b);
-        if (p == STOP_MOVE) return false;
-        if (p == NO_MOVE) {
-          nodes_[n].exhausted = true;
-          continue;
-        }
-        if (!addMove(n, p) || !expandAll()) return false;
-        added = true;
-        if (nodes_[root].rank >= 0) break;
-      }
-      if (!added) {
-        throw engine::InputError(
-            "proof table: every strategy the walk found for the root's side repeats a "
-            "position (a cycle under simple ko): no proof that it forces its value");
-      }
-    }
-    // The table: the positions reached through the ranked moves.
-    std::unordered_map<uint64_t, SolutionEntry> kept;
-    for (const int n : reachable(root)) {
-      const Node& x = nodes_[n];
-      SolutionEntry e = solved_.at(x.key);
-      e.best = SOME_BEST | (x.rootSide && !x.leaf ? moveMask({x.chosen}) : 0);
-      kept.emplace(x.key, e);
-    }
-    solved_.swap(kept);
-    return true;
-  }
-
- private:
-  static constexpr int NO_MOVE = -2, STOP_MOVE = -3;
-  // Node budget of each test of a position's later moves (its first is searched for
-  // without a limit): a move that does not keep the value can stay open at every horizon.
-  static constexpr uint64_t REPAIR_NODES = uint64_t{1} << 20;
-
-  struct Node {
-    uint64_t key = 0;
-    bool rootSide = true, leaf = false, expanded = false, exhausted = false;
-    int rank = -1;                           // -1: none yet
-    int chosen = -2;                         // root side: the move that gave the rank
-    int unranked = 0;                        // other side: moves whose positions have no rank yet
-    int maxRank = 0;                         // other side: the largest rank among them so far
-    std::vector<std::pair<int, int>> moves;  // (move, node) walked from here
-    std::vector<int> parents;                // a node once per move that leads here
-    std::vector<int> tried;                  // root side: the moves walked
-  };
-
-  // The node of a visit, created on first sight (valued when the walk gets to it).
-  int node(const Visit& v) {
-    int sym = 0;
-    const uint64_t key = canonicalKeyWithKo(g_, v.own, v.opp, v.ko, sym);
-    const int side = v.rootSide ? 0 : 1;
-    if (const auto at = ids_[side].find(key); at != ids_[side].end()) return at->second;
-    Node x;
-    x.key = key, x.rootSide = v.rootSide;
-    const int id = static_cast<int>(nodes_.size());
-    nodes_.push_back(std::move(x));
-    ids_[side].emplace(key, id);
-    pending_.push_back(id);
-    return id;
-  }
-
-  // Values node n: a leaf by its static bounds, else by a solve (the first sets the
-  // target). False when the time ran out.
-  bool value(int n) {
-    const uint64_t key = nodes_[n].key;
-    const bool rootSide = nodes_[n].rootSide;
-    const Mask own = key & g_.all(), opp = key >> 32;  // canonical orientation
-    const int ko = koOfKey(g_, key);
-    const ScoreBounds b = boundsAfterPasses(g_, own, opp, 0, so_.safety);
-    nodes_[n].leaf = b.lower == b.upper;
-    auto it = solved_.find(key);
-    if (it == solved_.end()) {
-      SolutionEntry e;
-      e.key = key;
-      e.value = b.lower;
-      if (!nodes_[n].leaf) {
-        if (!timed(0)) return false;
-        Position pos;
-        pos.black = own, pos.white = opp, pos.ko = ko;
-        solving_(own, opp);
-        if (haveTarget_) solver_.setFirstGuess(rootSide ? target_ : -target_);
-        const SolveResult r = solver_.solve(pos);
-        pr_.nodes += r.nodes;
-        if (!r.exact) {
-          if (o_.maxSeconds > 0 && secondsSince(start_) >= o_.maxSeconds) return false;
-          throw engine::InputError(
-              "proof table: a position was not solved: " + diagramOf(g_, own, opp) + " (to move)");
-        }
-        e.value = static_cast<int>(r.value);
-      }
-      if (!haveTarget_) {
-        if (std::abs(e.value) != g_.points()) {
-          throw engine::InputError(
-              "proof table: under simple-forced rules only a root whose value is the whole "
-              "board (" +
-              std::to_string(g_.points()) + " or -" + std::to_string(g_.points()) +
-              ") is taken; this root's value is " + std::to_string(e.value));
-        }
-        target_ = e.value, haveTarget_ = true;
-      }
-      it = solved_.emplace(key, e).first;
-      pr_.entries = solved_.size();
-      pr_.lastValue = e.value;
-      pr_.seconds = secondsSince(start_);
-      solvedOne_();
-    }
-    if (it->second.value != (rootSide ? target_ : -target_)) {
-      throw std::logic_error("proof table: " + diagramOf(g_, own, opp) + " (to move) is worth " +
-                             std::to_string(it->second.value) + ", not " +
-                             std::to_string(rootSide ? target_ : -target_));
-    }
-    return true;
-  }
-
-  // Walks every pending node, the last found first: it is valued; a leaf is ranked; a
-  // root-side position gets its first move that keeps the value, the other side's every
-  // legal move and the pass (found in reverse, so that the walk goes on centre first, as
-  // the other builds do). False when the time ran out.
-  bool expandAll() {
-    while (!pending_.empty()) {
-      const int n = pending_.back();
-      pending_.pop_back();
-      if (nodes_[n].expanded) continue;
-      if (!value(n)) return false;
-      nodes_[n].expanded = true;
-      if (nodes_[n].leaf) {
-        nodes_[n].rank = 0;
-        passRankUp(n);
-        continue;
-      }
-      if (nodes_[n].rootSide) {
-        const int p = nextMove(nodes_[n]);
-        if (p == STOP_MOVE || !addMove(n, p)) return false;
-        continue;
-      }
-      const CompactBoard board = boardOf(nodes_[n]);
-      std::vector<int> moves{-1};
-      for (int i = g_.points() - 1; i >= 0; --i) {
-        const int p = g_.centreFirst()[i];
-        if (board.isLegal(p, engine::Color::Black)) moves.push_back(p);
-      }
-      nodes_[n].unranked = static_cast<int>(moves.size());
-      for (const int p : moves) {
-        if (!addMove(n, p)) return false;
-      }
-    }
-    return true;
-  }
-
-  // Walks move p of node n: its position's node, linked both ways; ranks flow up at once
-  // when that position has one. False when the time ran out.
-  bool addMove(int n, int p) {
-    const int c = node(childOf(boardOf(nodes_[n]), p, nodes_[n].rootSide));
-    if (c < 0) return false;
-    nodes_[n].moves.emplace_back(p, c);
-    nodes_[c].parents.push_back(n);
-    if (nodes_[n].rootSide) nodes_[n].tried.push_back(p);
-    if (nodes_[c].rank >= 0 && childRanked(n, p, nodes_[c].rank)) passRankUp(n);
-    return true;
-  }
-
-  // Node n's move p leads to a position of rank r: n's rank where that settles it (root
-  // side: the first move so ranked, which n keeps; other side: the last of its moves to be
-  // ranked). True when n got its rank now.
-  bool childRanked(int n, int p, int r) {
-    Node& x = nodes_[n];
-    if (x.rank >= 0) return false;
-    if (x.rootSide) {
-      x.chosen = p, x.rank = r + 1;
-      return true;
-    }
-    x.maxRank = std::max(x.maxRank, r);
-    if (--x.unranked > 0) return false;
-    x.rank = x.maxRank + 1;
-    return true;
-  }
-
-  // Passes the rank of n up to every position with a move to it, and on (iteratively:
-  // ranks can flow up long chains).
-  void passRankUp(int n) {
-    std::vector<int> todo{n};
-    while (!todo.empty()) {
-      const int m = todo.back();
-      todo.pop_back();
-      for (const int parent : nodes_[m].parents) {
-        int p = -2;  // the move to m (only a root-side parent keeps it)
-        if (nodes_[parent].rootSide) {
-          for (const auto& [move, c] : nodes_[parent].moves) {
-            if (c == m) {
-              p = move;
-              break;
-            }
-          }
-        }
-        if (childRanked(parent, p, nodes_[m].rank)) todo.push_back(parent);
-      }
-    }
-  }
-
-  // The nodes reached from `root` through the ranked moves where a root-side node has one,
-  // else through all its moves walked; every move of the other side's nodes.
-  std::vector<int> reachable(int root) const {
-    std::vector<int> out, stack{root};
-    std::vector<bool> seen(nodes_.size());
-    seen[root] = true;
-    while (!stack.empty()) {
-      const int n = stack.back();
-      stack.pop_back();
-      out.push_back(n);
-      const Node& x = nodes_[n];
-      for (const auto& [p, c] : x.moves) {
-        if (x.rootSide && x.rank >= 0 && p != x.chosen) continue;
-        if (!seen[c]) seen[c] = true, stack.push_back(c);
-      }
-    }
-    return out;
-  }
-
-  CompactBoard boardOf(const Node& x) const {
-    return solve::boardOf(g_, x.key & g_.all(), x.key >> 32, koOfKey(g_, x.key));
-  }
-
-  // Sets the limits of the next solve: at most `nodes` nodes (0: any) within what is left
-  // of maxSeconds; false when the time is up.
-  bool timed(uint64_t nodes) {
-    double left = 0;
-    if (o_.maxSeconds > 0) {
-      left = o_.maxSeconds - secondsSince(start_);
-      if (left <= 0) return false;
-    }
-    solver_.setLimits(nodes, left);
-    return true;
-  }
-
-  // The next move of root-side node x that keeps its value, other than `tried`: the first
-  // whose position the static bounds settle at -value for the other side, else the first
-  // after which a search proves the other side's value -value in the game (the ban and
-  // the pass count as they are). Legal moves in moveTestOrder, as the other builds walk
-  // (the solver table's move first made 3x5's walk twice as long), each tried with node
-  // budgets growing 16-fold, the last one unlimited for the first move (REPAIR_NODES at
-  // most for later ones), since the test of a move that does not keep the value can stay
-  // open at every horizon; so which move is found can depend on what the table holds.
-  // Moves found not to keep it join x.tried. NO_MOVE when none is left, STOP_MOVE when
-  // the time ran out.
-  int nextMove(Node& x) {
-    const std::vector<int>& tried = x.tried;
-    const bool first = x.moves.empty();
-    const Mask own = x.key & g_.all(), opp = x.key >> 32;
-    const int value = target_;
-    const CompactBoard board = boardOf(x);
-    std::vector<int> candidates;
-    for (const int p : moveTestOrder(g_, own, opp, value)) {
-      if ((p < 0 || board.isLegal(p, engine::Color::Black)) &&
-          std::find(tried.begin(), tried.end(), p) == tried.end()) {
-        candidates.push_back(p);
-      }
-    }
-    for (const int p : candidates) {
-      const Visit c = childOf(board, p, true);
-      const ScoreBounds cb = boundsAfterPasses(g_, c.own, c.opp, p < 0 ? 1 : 0, so_.safety);
-      if (cb.lower == cb.upper && cb.lower == -value) return p;
-    }
-    std::vector<bool> ruledOut(candidates.size());
-    solver_.setFirstGuess(-value);
-    for (const uint64_t budget : {uint64_t{1} << 12, uint64_t{1} << 16, uint64_t{1} << 20,
-                                  uint64_t{1} << 24, uint64_t{0}}) {
-      if (!first && budget > REPAIR_NODES) break;
-      for (size_t i = 0; i < candidates.size(); ++i) {
-        if (ruledOut[i]) continue;
-        const Visit c = childOf(board, candidates[i], true);
-        Position child;
-        child.black = c.own, child.white = c.opp, child.ko = c.ko;
-        child.passes = candidates[i] < 0 ? 1 : 0;
-        if (!timed(budget)) return STOP_MOVE;
-        const SolveResult r = solver_.solve(child);
-        pr_.nodes += r.nodes;
-        if (!r.exact) continue;
-        if (static_cast<int>(r.value) == -value) return candidates[i];
-        ruledOut[i] = true;
-        x.tried.push_back(candidates[i]);  // not tried again
-      }
-    }
-    if (first) {
-      throw std::logic_error("proof table: no move of " + diagramOf(g_, own, opp) +
-                             " keeps the value its solve found");
-    }
-    return NO_MOVE;
-  }
-
-  const Geometry& g_;
-  const ProofTableOptions& o_;
-  const SolveOptions& so_;
-  Solver& solver_;
-  std::unordered_map<uint64_t, SolutionEntry>& solved_;  // every position valued so far
-  BuildProgress& pr_;
-  Clock::time_point start_;
-  std::function<void(Mask, Mask)> solving_;  // told of each position before its solve
-  std::function<void()> solvedOne_;          // after each new entry
-  std::vector<Node> nodes_;
-  std::unordered_map<uint64_t, int> ids_[2];  // node of a key, by side (0: root side)
-  std::vector<int> pending_;                  // nodes to walk from
-  int target_ = 0;
-  bool haveTarget_ = false;
-};
 
 // A search of checkProofTable: the value for pos's Black (the mover before the move
 // checked), or nothing when it ran out of nodes; counted in c (searched, open).
@@ -645,17 +271,30 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   std::unordered_set<uint64_t> seen[2];
   std::vector<Visit> stack{{o.own, o.opp, true}};
   bool stopped = false;
+  std::vector<SolutionEntry> entries;  // simple-forced: the walk's, by key
+  const std::filesystem::path walkFile = state.string() + ".walk";
   if (forced) {
-    ForcedWalk walk(
-        g, o, so, solver, solved, pr, start,
-        [&](Mask own, Mask opp) {
-          solvingOwn = own, solvingOpp = opp, solvingSince = Clock::now();
-        },
-        [&] {
-          if (o.onProgress) o.onProgress(pr);
-          if (secondsSince(lastSave) >= o.checkpointSeconds) save();
-        });
+    ForcedWalk::Hooks hooks;
+    hooks.solving = [&](Mask own, Mask opp) {
+      solvingOwn = own, solvingOpp = opp, solvingSince = Clock::now();
+    };
+    hooks.valued = [&] {
+      if (o.onProgress) o.onProgress(pr);
+    };
+    hooks.saveSolver = save;
+    ForcedWalk walk(g, o, so, solver, pr, start, walkFile, hooks);
+    res.resumed |= walk.resume(o.own, o.opp);
     stopped = !walk.run(o.own, o.opp);
+    if (stopped) {
+      walk.save();
+      res.entries = pr.entries;
+      res.nodes = pr.nodes;
+      res.seconds = secondsSince(start);
+      return res;
+    }
+    save();  // a later, larger build can start from it
+    entries = walk.entries();
+    res.rootValue = walk.target();
     stack.clear();
   }
   while (!stack.empty()) {
@@ -745,8 +384,8 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
     }
     for (auto c = children.rbegin(); c != children.rend(); ++c) stack.push_back(*c);
   }
-  save();  // also after a complete build: a later, larger build can start from it
-  res.entries = solved.size();
+  if (!forced) save();  // also after a complete build: a later, larger build can start from it
+  if (!forced) res.entries = solved.size();
   res.nodes = pr.nodes;
   if (stopped) {
     res.seconds = secondsSince(start);
@@ -790,13 +429,15 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
     res.entries = solved.size();
     res.nodes = pr.nodes;
   }
-  std::vector<SolutionEntry> entries;
-  entries.reserve(solved.size());
-  for (const auto& [k, e] : solved) entries.push_back(e);
-  std::sort(entries.begin(), entries.end(),
-            [](const SolutionEntry& a, const SolutionEntry& b) { return a.key < b.key; });
-  int sym = 0;
-  res.rootValue = solved.at(canonicalKey(g, o.own, o.opp, sym)).value;
+  if (!forced) {
+    entries.reserve(solved.size());
+    for (const auto& [k, e] : solved) entries.push_back(e);
+    std::sort(entries.begin(), entries.end(),
+              [](const SolutionEntry& a, const SolutionEntry& b) { return a.key < b.key; });
+    int sym = 0;
+    res.rootValue = solved.at(canonicalKey(g, o.own, o.opp, sym)).value;
+  }
+  res.entries = entries.size();
   tables::TableMeta m;
   m.kind = tables::TableKind::Solution;
   m.kindVersion = SOLUTION_TABLE_VERSION;
@@ -814,6 +455,7 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
            (o.harvest ? "; + solver's exact" : "");
   m.entryCount = entries.size();
   const tables::TableHeader h = tables::writeTable(o.out, m, SolutionTable::encode(entries));
+  if (forced) std::filesystem::remove(walkFile);  // its work is in the table now
   res.complete = true;
   res.fileBytes = tables::HEADER_BYTES + h.storedBytes;
   res.seconds = secondsSince(start);

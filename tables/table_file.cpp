@@ -60,7 +60,7 @@ std::string hex(uint64_t v) {
 }
 
 bool knownKind(uint16_t k) {
-  return k >= 1 && k <= 7;
+  return k >= 1 && k <= 8;
 }
 bool knownKo(uint8_t k) {
   return k <= 3;
@@ -265,6 +265,8 @@ const char* kindName(TableKind kind) {
       return "move-model";
     case TableKind::SolverState:
       return "solver-state";
+    case TableKind::ProofWalk:
+      return "proof-walk";
   }
   return "unknown";
 }

@@ -43,6 +43,7 @@ enum class TableKind : uint16_t {
   Checkpoint = 5,     // resumable state of a long table build
   MoveModel = 6,      // learned move-prediction weights (engine/prior)
   SolverState = 7,    // a solver's transposition table, to resume a long solve (solve/)
+  ProofWalk = 8,      // the walk of a proof-table build under simple ko, to resume it (solve/)
 };
 
 // Ko rule the table was built under (u8 in the file).

@@ -630,6 +630,73 @@ TEST_CASE("a simple-forced proof table is checked with the optional rules it was
   fs::remove_all(dir);
 }
 
+// A simple-forced build keeps its whole walk as a checkpoint (a proof-walk file beside the
+// solver's table, solve/forced_walk.hpp): a build stopped part-way resumes from it, also
+// without the solver's table, and its table passes the check; the walk's file goes once the
+// table is written. A damaged walk file, or one of other static-bound rules or another
+// root, is refused and left as it was.
+TEST_CASE("a simple-forced proof build stopped part-way resumes from its walk") {
+  const fs::path dir = tempDir("proof", "forced-resume");
+  const Geometry g(3, 5);
+  ProofTableOptions o = forcedOptions(dir / "f.fgt", 15);
+  const fs::path walkFile = dir / "f.fgt.state.walk";
+  o.maxSeconds = 0.5;  // the whole build takes about 4 s
+  const ProofTableResult first = buildProofTable(g, o);
+  REQUIRE_FALSE(first.complete);
+  REQUIRE(fs::exists(walkFile));
+  CHECK_FALSE(fs::exists(o.out));
+  CHECK(tables::readTableHeader(walkFile).meta.kind == tables::TableKind::ProofWalk);
+  const std::vector<uint8_t> saved = [&] {
+    std::ifstream in(walkFile, std::ios::binary);
+    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+  }();
+  auto refused = [&](ProofTableOptions bad, tables::TableErrorCode code) {
+    try {
+      buildProofTable(g, bad);
+      FAIL("a walk that does not fit was taken");
+    } catch (const tables::TableError& e) {
+      CHECK(e.code() == code);
+      CHECK(std::string(e.what()).find(walkFile.string()) != std::string::npos);
+    }
+    std::ifstream in(walkFile, std::ios::binary);
+    CHECK(std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {}) == saved);
+  };
+  ProofTableOptions other = o;
+  other.search.safety.answers = true;
+  refused(other, tables::TableErrorCode::Mismatch);
+  other = o;
+  other.own = 1;
+  refused(other, tables::TableErrorCode::Mismatch);
+  // A damaged copy: one payload byte changed.
+  fs::copy_file(walkFile, dir / "good.walk");
+  {
+    std::fstream f(walkFile, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(tables::HEADER_BYTES + 40));
+    char c = 0;
+    f.read(&c, 1);
+    c = static_cast<char>(c ^ 0x5A);
+    f.seekp(static_cast<std::streamoff>(tables::HEADER_BYTES + 40));
+    f.write(&c, 1);
+  }
+  CHECK_THROWS_AS(buildProofTable(g, o), tables::TableError);
+  fs::remove(walkFile);
+  fs::rename(dir / "good.walk", walkFile);
+  // Resumed without the solver's table: the walk alone carries the build on.
+  fs::remove(dir / "f.fgt.state");
+  o.maxSeconds = 0;
+  const ProofTableResult done = buildProofTable(g, o);
+  REQUIRE(done.complete);
+  CHECK(done.resumed);
+  CHECK(done.rootValue == 15);
+  CHECK_FALSE(fs::exists(walkFile));
+  SolveOptions so;
+  so.rules = o.rules;
+  const ProofCheck c = checkProofTable(g, SolutionTable::load(o.out, g, o.rules), so);
+  CHECK(c.ok());
+  CHECK(c.positions == done.entries);
+  fs::remove_all(dir);
+}
+
 // Simple-forced builds refuse every optimal move (a test can stay open), a root whose value
 // is not the whole board (4x2 "XO../....", Black to move: +1), and a root whose value is
 // open (2x2, a ko cycle).

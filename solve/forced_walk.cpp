@@ -1,0 +1,594 @@
+#include "solve/forced_walk.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "engine/board/errors.hpp"
+#include "solve/benson.hpp"
+#include "tables/payload.hpp"
+#include "tables/table_file.hpp"
+
+namespace solve {
+
+namespace walk {
+
+Visit childOf(const CompactBoard& board, int p, bool rootSide) {
+  if (p < 0) return {board.white(), board.black(), !rootSide, -1};
+  CompactBoard next = board;
+  next.play(p, engine::Color::Black);
+  return {next.white(), next.black(), !rootSide,
+          next.koColor() == engine::Color::White ? next.koPoint() : -1};
+}
+
+CompactBoard boardOf(const Geometry& g, Mask own, Mask opp, int ko) {
+  CompactBoard board(g);
+  board.setRaw(own, opp, ko, ko < 0 ? engine::Color::Empty : engine::Color::Black);
+  return board;
+}
+
+}  // namespace walk
+
+namespace {
+
+double secondsSince(ForcedWalk::Clock::time_point t) {
+  return std::chrono::duration<double>(ForcedWalk::Clock::now() - t).count();
+}
+
+// The index's hash of a key and side (splitmix64's finaliser).
+uint64_t slotHash(uint64_t key, bool rootSide) {
+  uint64_t x = key ^ (rootSide ? 0 : 0x9E3779B97F4A7C15u);
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9u;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBu;
+  return x ^ (x >> 31);
+}
+
+tables::TableMeta walkMeta(const Geometry& g, const Rules& rules, uint64_t nodes) {
+  tables::TableMeta m;
+  m.kind = tables::TableKind::ProofWalk;
+  m.kindVersion = PROOF_WALK_VERSION;
+  m.width = static_cast<uint16_t>(g.width());
+  m.height = static_cast<uint16_t>(g.height());
+  m.rules = solutionTableRules(rules);
+  m.generatorName = "fgo tables build --solve";
+  m.generatorVersion = "solve 1";
+  m.note = "proof table build: the walk under simple ko (" + rules.name() + ")";
+  m.entryCount = nodes;
+  return m;
+}
+
+}  // namespace
+
+ForcedWalk::ForcedWalk(const Geometry& g, const ProofTableOptions& o, const SolveOptions& so,
+                       Solver& solver, BuildProgress& pr, Clock::time_point start,
+                       std::filesystem::path walkFile, Hooks hooks)
+    : g_(g),
+      o_(o),
+      so_(so),
+      solver_(solver),
+      pr_(pr),
+      start_(start),
+      lastSave_(Clock::now()),
+      file_(std::move(walkFile)),
+      hooks_(std::move(hooks)) {}
+
+bool ForcedWalk::run(Mask own, Mask opp) {
+  if (nodes_.empty()) node({own, opp, true, -1});
+  if (!expandAll()) return false;
+  ranks();
+  // Root-side positions without a rank get their next move, until the root has one.
+  while (nodes_[0].rank < 0) {
+    bool added = false;
+    for (const uint32_t n : reachable()) {
+      const Node& b = nodes_[n];
+      if (!(b.flags & ROOT_SIDE) || (b.flags & LEAF) || b.rank >= 0 || (b.flags & EXHAUSTED)) {
+        continue;
+      }
+      const int p = nextMove(n, false);
+      if (p == STOP_MOVE) return false;
+      if (p == NO_MOVE) {
+        nodes_[n].flags |= EXHAUSTED;
+        continue;
+      }
+      repairs_[n].walked.emplace_back(static_cast<int8_t>(p), walkMove(n, p));
+      if (!expandAll()) return false;
+      added = true;
+    }
+    if (!added) {
+      throw engine::InputError(
+          "proof table: every strategy the walk found for the root's side repeats a "
+          "position (a cycle under simple ko): no proof that it forces its value");
+    }
+    ranks();
+  }
+  return true;
+}
+
+std::vector<SolutionEntry> ForcedWalk::entries() const {
+  std::vector<SolutionEntry> out;
+  for (const uint32_t n : reachable()) {
+    const Node& x = nodes_[n];
+    SolutionEntry e;
+    e.key = x.key;
+    e.value = x.flags & ROOT_SIDE ? target_ : -target_;
+    e.best = SOME_BEST | (x.flags & ROOT_SIDE && !(x.flags & LEAF) ? moveMask({x.chosen}) : 0);
+    out.push_back(e);
+  }
+  std::sort(out.begin(), out.end(),
+            [](const SolutionEntry& a, const SolutionEntry& b) { return a.key < b.key; });
+  return out;
+}
+
+// The node of a visit, created on first sight (valued when the walk gets to it).
+uint32_t ForcedWalk::node(const walk::Visit& v) {
+  int sym = 0;
+  const uint64_t key = canonicalKeyWithKo(g_, v.own, v.opp, v.ko, sym);
+  if (const int64_t at = find(key, v.rootSide); at >= 0) return static_cast<uint32_t>(at);
+  if (nodes_.size() >= std::numeric_limits<uint32_t>::max() - 1) {
+    throw engine::InputError("proof table: the walk has more than 2^32 positions");
+  }
+  Node x;
+  x.key = key;
+  x.flags = v.rootSide ? ROOT_SIDE : 0;
+  nodes_.push_back(x);
+  const auto id = static_cast<uint32_t>(nodes_.size() - 1);
+  index(id);
+  pending_.push_back(id);
+  return id;
+}
+
+int64_t ForcedWalk::find(uint64_t key, bool rootSide) const {
+  if (slots_.empty()) return -1;
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = slotHash(key, rootSide) & mask;; i = (i + 1) & mask) {
+    const uint32_t s = slots_[i];
+    if (s == 0) return -1;
+    const Node& x = nodes_[s - 1];
+    if (x.key == key && ((x.flags & ROOT_SIDE) != 0) == rootSide) return s - 1;
+  }
+}
+
+// Indexes node id (the last one created), doubling the index when it would pass half full.
+void ForcedWalk::index(uint32_t id) {
+  if (nodes_.size() * 2 <= slots_.size()) {
+    place(id);
+    return;
+  }
+  slots_.assign(std::max<size_t>(size_t{1} << 16, slots_.size() * 2), 0);
+  for (size_t n = 0; n < nodes_.size(); ++n) place(static_cast<uint32_t>(n));
+}
+
+void ForcedWalk::place(uint32_t id) {
+  const size_t mask = slots_.size() - 1;
+  size_t i = slotHash(nodes_[id].key, nodes_[id].flags & ROOT_SIDE) & mask;
+  while (slots_[i] != 0) i = (i + 1) & mask;
+  slots_[i] = id + 1;
+}
+
+// Marks node n a leaf when its static bounds give its value, and checks that value. Under
+// simple ko alone a game state's value is its position's and ban's (no other history), so a
+// position valued in one place of the walk is valued everywhere it recurs.
+bool ForcedWalk::leafValue(uint32_t n) {
+  Node& x = nodes_[n];
+  const Mask own = x.key & g_.all(), opp = x.key >> 32;
+  const ScoreBounds b = boundsAfterPasses(g_, own, opp, 0, so_.safety);
+  if (b.lower != b.upper) return false;
+  x.flags |= LEAF;
+  const bool rootSide = x.flags & ROOT_SIDE;
+  if (haveTarget_ && b.lower != (rootSide ? target_ : -target_)) {
+    throw std::logic_error("proof table: " + diagramOf(g_, own, opp) + " (to move) is worth " +
+                           std::to_string(b.lower) + ", not " +
+                           std::to_string(rootSide ? target_ : -target_));
+  }
+  return true;
+}
+
+// The root's value, which sets the target: its static bounds, else a solve. False when the
+// time ran out.
+bool ForcedWalk::solveRoot(uint32_t n) {
+  const Node& x = nodes_[n];
+  const Mask own = x.key & g_.all(), opp = x.key >> 32;
+  int value = 0;
+  if (leafValue(n)) {
+    value = boundsAfterPasses(g_, own, opp, 0, so_.safety).lower;
+  } else {
+    if (!timed(0)) return false;
+    Position pos;
+    pos.black = own, pos.white = opp, pos.ko = koOfKey(g_, x.key);
+    if (hooks_.solving) hooks_.solving(own, opp);
+    const SolveResult r = solver_.solve(pos);
+    pr_.nodes += r.nodes;
+    if (!r.exact) {
+      if (o_.maxSeconds > 0 && secondsSince(start_) >= o_.maxSeconds) return false;
+      throw engine::InputError("proof table: the root was not solved");
+    }
+    value = static_cast<int>(r.value);
+  }
+  if (std::abs(value) != g_.points()) {
+    throw engine::InputError(
+        "proof table: under simple-forced rules only a root whose value is the whole "
+        "board (" +
+        std::to_string(g_.points()) + " or -" + std::to_string(g_.points()) +
+        ") is taken; this root's value is " + std::to_string(value));
+  }
+  target_ = value, haveTarget_ = true;
+  return true;
+}
+
+// Walks every pending node, the last found first. A leaf is done; a root-side position
+// gets its first move that keeps the value, the other side's every legal move and the pass
+// (found in reverse, so that the walk goes on centre first, as the other builds do).
+//
+// Why no other position is solved: a root-side position's move is kept only when a search
+// proves that the other side's value after it, in the game state (with the ban, and with
+// the pass made after a pass), is minus the target, the least it can be; so that other-side
+// position is worth minus the target, also as a fresh start after a pass (one pass made
+// only adds the option to end the game). Then every move from it, and its pass, leaves the
+// root's side the target, the most it can get; and the move kept there proves the target
+// again as the game state stands (as a fresh start, which is what the key holds). The
+// root alone is solved, to set the target. Skipping those solves (which the solver's table
+// mostly answered) made the 5x5 walk 1.6 times as fast (docs/SOLVER.md, "Session 42").
+// False when the time ran out (the node being expanded goes back on the list).
+bool ForcedWalk::expandAll() {
+  while (!pending_.empty()) {
+    maybeSave();
+    const uint32_t n = pending_.back();
+    if (nodes_[n].flags & EXPANDED) {
+      pending_.pop_back();
+      continue;
+    }
+    if (!haveTarget_ && !solveRoot(n)) return false;
+    const bool leaf = (nodes_[n].flags & LEAF) || leafValue(n);
+    if (!leaf && (nodes_[n].flags & ROOT_SIDE)) {
+      const int p = nextMove(n, true);
+      if (p == STOP_MOVE) return false;
+      pending_.pop_back();
+      Node& x = nodes_[n];
+      x.move = static_cast<int8_t>(p);
+      x.edges = edges_.size();
+      x.count = 1;
+      edges_.push_back(walkMove(n, p));
+    } else if (!leaf) {
+      pending_.pop_back();
+      const CompactBoard board = boardOf(n);
+      int moves[33];
+      int k = 0;
+      moves[k++] = -1;
+      for (int i = g_.points() - 1; i >= 0; --i) {
+        const int p = g_.centreFirst()[i];
+        if (board.isLegal(p, engine::Color::Black)) moves[k++] = p;
+      }
+      nodes_[n].edges = edges_.size();
+      nodes_[n].count = static_cast<uint8_t>(k);
+      for (int i = 0; i < k; ++i) edges_.push_back(node(walk::childOf(board, moves[i], false)));
+    } else {
+      pending_.pop_back();
+    }
+    nodes_[n].flags |= EXPANDED;
+    ++valued_;
+    pr_.entries = valued_;
+    pr_.lastValue = nodes_[n].flags & ROOT_SIDE ? target_ : -target_;
+    pr_.seconds = secondsSince(start_);
+    if (hooks_.valued) hooks_.valued();
+  }
+  return true;
+}
+
+// Root-side node n's move p, walked after the walk was complete: its position's node.
+uint32_t ForcedWalk::walkMove(uint32_t n, int p) {
+  return node(walk::childOf(boardOf(n), p, true));
+}
+
+// The moves walked from node n with their positions, in the order walked.
+template <class F>
+void ForcedWalk::forWalked(uint32_t n, F&& f) const {
+  const Node& x = nodes_[n];
+  if (x.flags & ROOT_SIDE) {
+    if (x.count) f(static_cast<int>(x.move), edges_[x.edges]);
+    if (const auto it = repairs_.find(n); it != repairs_.end()) {
+      for (const auto& [p, c] : it->second.walked) f(static_cast<int>(p), c);
+    }
+    return;
+  }
+  for (uint8_t i = 0; i < x.count; ++i) f(-2, edges_[x.edges + i]);
+}
+
+// The ranks of every node, by rounds of value iteration from "none": a leaf 0, a root-side
+// node one more than the least rank among its walked moves' positions (the earliest walked
+// on a tie), an other-side node one more than the largest once all are ranked. Ranks only
+// fall from round to round; the rounds go from the last node found to the first, children
+// mostly before their parents, so few rounds are needed.
+void ForcedWalk::ranks() {
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    Node& x = nodes_[i];
+    x.rank = x.flags & LEAF ? 0 : -1;
+    x.chosen = NO_MOVE;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = nodes_.size(); i-- > 0;) {
+      Node& x = nodes_[i];
+      if ((x.flags & LEAF) || !(x.flags & EXPANDED)) continue;
+      int r = -1;
+      int8_t chosen = NO_MOVE;
+      if (x.flags & ROOT_SIDE) {
+        forWalked(static_cast<uint32_t>(i), [&](int p, uint32_t c) {
+          const int cr = nodes_[c].rank;
+          if (cr >= 0 && (r < 0 || cr + 1 < r)) r = cr + 1, chosen = static_cast<int8_t>(p);
+        });
+      } else {
+        int most = -1;
+        bool all = true;
+        for (uint8_t k = 0; k < x.count && all; ++k) {
+          const int cr = nodes_[edges_[x.edges + k]].rank;
+          all = cr >= 0;
+          most = std::max(most, cr);
+        }
+        if (all) r = most + 1;
+      }
+      if (r != x.rank || chosen != x.chosen) x.rank = r, x.chosen = chosen, changed = true;
+    }
+  }
+}
+
+// The nodes reached from the root through the kept move where a root-side node has one,
+// else through all its moves walked; every move of the other side's nodes.
+std::vector<uint32_t> ForcedWalk::reachable() const {
+  std::vector<uint32_t> out, stack{0};
+  std::vector<bool> seen(nodes_.size());
+  seen[0] = true;
+  while (!stack.empty()) {
+    const uint32_t n = stack.back();
+    stack.pop_back();
+    out.push_back(n);
+    const Node& x = nodes_[n];
+    forWalked(n, [&](int p, uint32_t c) {
+      if ((x.flags & ROOT_SIDE) && x.rank >= 0 && p != x.chosen) return;
+      if (!seen[c]) seen[c] = true, stack.push_back(c);
+    });
+  }
+  return out;
+}
+
+walk::Visit ForcedWalk::visitOf(uint32_t n) const {
+  const Node& x = nodes_[n];
+  return {x.key & g_.all(), x.key >> 32, (x.flags & ROOT_SIDE) != 0, koOfKey(g_, x.key)};
+}
+
+CompactBoard ForcedWalk::boardOf(uint32_t n) const {
+  const walk::Visit v = visitOf(n);
+  return walk::boardOf(g_, v.own, v.opp, v.ko);
+}
+
+// Sets the limits of the next solve: at most `nodes` nodes (0: any) within what is left of
+// maxSeconds; false when the time is up.
+bool ForcedWalk::timed(uint64_t nodes) {
+  double left = 0;
+  if (o_.maxSeconds > 0) {
+    left = o_.maxSeconds - secondsSince(start_);
+    if (left <= 0) return false;
+  }
+  solver_.setLimits(nodes, left);
+  return true;
+}
+
+// The next move of root-side node n that keeps its value (`first`: its first; else one
+// not walked or ruled out yet): the first whose position the static bounds settle at
+// minus the value for the other side, else the first after which a search proves the
+// other side's value minus the value in the game (the ban and the pass count as they
+// are). Legal moves in moveTestOrder, as the other builds walk (the solver table's move
+// first made 3x5's walk twice as long), each tried with node budgets growing 16-fold, the
+// last one unlimited for the first move (REPAIR_NODES at most for later ones), since the
+// test of a move that does not keep the value can stay open at every horizon; so which
+// move is found can depend on what the table holds. NO_MOVE when none is left, STOP_MOVE
+// when the time ran out.
+int ForcedWalk::nextMove(uint32_t n, bool first) {
+  const walk::Visit v = visitOf(n);
+  const int value = target_;
+  const CompactBoard board = boardOf(n);
+  std::vector<int> tried;
+  Repair* repair = nullptr;
+  if (!first) {
+    repair = &repairs_[n];
+    forWalked(n, [&](int p, uint32_t) { tried.push_back(p); });
+    tried.insert(tried.end(), repair->ruledOut.begin(), repair->ruledOut.end());
+  }
+  std::vector<int> candidates;
+  for (const int p : moveTestOrder(g_, v.own, v.opp, value)) {
+    if ((p < 0 || board.isLegal(p, engine::Color::Black)) &&
+        std::find(tried.begin(), tried.end(), p) == tried.end()) {
+      candidates.push_back(p);
+    }
+  }
+  for (const int p : candidates) {
+    const walk::Visit c = walk::childOf(board, p, true);
+    const ScoreBounds cb = boundsAfterPasses(g_, c.own, c.opp, p < 0 ? 1 : 0, so_.safety);
+    if (cb.lower == cb.upper && cb.lower == -value) return p;
+  }
+  std::vector<bool> ruledOut(candidates.size());
+  solver_.setFirstGuess(-value);
+  if (hooks_.solving) hooks_.solving(v.own, v.opp);
+  for (const uint64_t budget :
+       {uint64_t{1} << 12, uint64_t{1} << 16, uint64_t{1} << 20, uint64_t{1} << 24, uint64_t{0}}) {
+    if (!first && (budget == 0 || budget > REPAIR_NODES)) break;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      if (ruledOut[i]) continue;
+      const walk::Visit c = walk::childOf(board, candidates[i], true);
+      Position child;
+      child.black = c.own, child.white = c.opp, child.ko = c.ko;
+      child.passes = candidates[i] < 0 ? 1 : 0;
+      if (!timed(budget)) return STOP_MOVE;
+      const SolveResult r = solver_.solve(child);
+      pr_.nodes += r.nodes;
+      if (!r.exact) {
+        if (o_.maxSeconds > 0 && secondsSince(start_) >= o_.maxSeconds) return STOP_MOVE;
+        continue;
+      }
+      if (static_cast<int>(r.value) == -value) return candidates[i];
+      ruledOut[i] = true;
+      if (repair) repair->ruledOut.push_back(static_cast<int8_t>(candidates[i]));
+    }
+  }
+  if (first) {
+    throw std::logic_error("proof table: no move of " + diagramOf(g_, v.own, v.opp) +
+                           " keeps the value the walk gives it");
+  }
+  return NO_MOVE;
+}
+
+void ForcedWalk::maybeSave() {
+  if (secondsSince(lastSave_) >= o_.checkpointSeconds) save();
+}
+
+void ForcedWalk::save() {
+  saveWalk();
+  if (hooks_.saveSolver) hooks_.saveSolver();
+  lastSave_ = Clock::now();
+}
+
+// Layout (docs/TABLES.md, "proof walk"): the root's stones as given (u64 own, u64 opp),
+// target (i32), whether it is known (u8), the static-bound rules (u8 territory, u8
+// answers, i32 held, u8 links), the positions walked (u64), then per node its key (u64),
+// first edge (u64), move (i8), edge count (u8) and flags (u8); the edges (u64 count, u32
+// each); the pending nodes (u64 count, u32 each); the repairs (u64 count; per repair its
+// node (u32), the moves ruled out (u8 count, i8 each) and the moves walked (u8 count, i8
+// and u32 each)). Written in pieces, like the solver's table.
+void ForcedWalk::saveWalk() const {
+  tables::WriteOptions wo;
+  wo.level = 1;
+  wo.threads = 2;
+  tables::TableStreamWriter file(file_, walkMeta(g_, o_.rules, nodes_.size()), wo);
+  constexpr size_t PIECE_BYTES = size_t{4} << 20;
+  tables::PayloadWriter out;
+  out.reserve(PIECE_BYTES + 64);
+  auto flush = [&](bool always) {
+    if (always || out.size() >= PIECE_BYTES) file.add(out.data()), out.clear();
+  };
+  out.u64(o_.own), out.u64(o_.opp);
+  out.i32(target_), out.u8(haveTarget_);
+  out.u8(so_.safety.territory), out.u8(so_.safety.answers), out.i32(so_.safety.held),
+      out.u8(so_.safety.links);
+  out.u64(nodes_.size());
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    const Node& x = nodes_[i];
+    out.u64(x.key), out.u64(x.edges), out.i8(x.move), out.u8(x.count), out.u8(x.flags);
+    flush(false);
+  }
+  out.u64(edges_.size());
+  for (size_t i = 0; i < edges_.size(); ++i) out.u32(edges_[i]), flush(false);
+  out.u64(pending_.size());
+  for (const uint32_t n : pending_) out.u32(n), flush(false);
+  out.u64(repairs_.size());
+  for (const auto& [n, r] : repairs_) {
+    out.u32(n);
+    out.u8(static_cast<uint8_t>(r.ruledOut.size()));
+    for (const int8_t p : r.ruledOut) out.i8(p);
+    out.u8(static_cast<uint8_t>(r.walked.size()));
+    for (const auto& [p, c] : r.walked) out.i8(p), out.u32(c);
+    flush(false);
+  }
+  flush(true);
+  file.finish(nodes_.size());
+}
+
+bool ForcedWalk::resume(Mask own, Mask opp) {
+  if (!std::filesystem::exists(file_)) return false;
+  tables::TableExpect e;
+  e.kind = tables::TableKind::ProofWalk;
+  e.kindVersion = PROOF_WALK_VERSION;
+  e.width = static_cast<uint16_t>(g_.width());
+  e.height = static_cast<uint16_t>(g_.height());
+  e.rules = solutionTableRules(o_.rules);
+  tables::TableStreamReader t(file_, e);
+  const std::string name = file_.string();
+  tables::PayloadReader in([&t](uint8_t* p, size_t n) { return t.read(p, n); }, name);
+  auto refuse = [&](tables::TableErrorCode code, const std::string& what) {
+    throw tables::TableError(code, name, what);
+  };
+  if (in.u64() != own || in.u64() != opp) {
+    refuse(tables::TableErrorCode::Mismatch, "the walk of another root position");
+  }
+  const int target = in.i32();
+  const bool haveTarget = in.u8() != 0;
+  if (haveTarget && std::abs(target) != g_.points()) in.fail("target out of range");
+  SafetyRules s;
+  s.territory = in.u8() != 0, s.answers = in.u8() != 0, s.held = in.i32(), s.links = in.u8() != 0;
+  if (s.territory != so_.safety.territory || s.answers != so_.safety.answers ||
+      s.held != so_.safety.held || s.links != so_.safety.links) {
+    refuse(tables::TableErrorCode::Mismatch,
+           "the walk was built with other static-bound rules (--answers, --held, --links), "
+           "which decide its leaves");
+  }
+  const uint64_t count = in.u64();
+  if (count != t.header().meta.entryCount || count >= std::numeric_limits<uint32_t>::max()) {
+    in.fail("node count does not match the header");
+  }
+  walk::Blocks<Node> nodes;
+  for (uint64_t i = 0; i < count; ++i) {
+    Node x;
+    x.key = in.u64(), x.edges = in.u64(), x.move = in.i8(), x.count = in.u8(), x.flags = in.u8();
+    const Mask o = x.key & g_.all(), p = x.key >> 32;
+    const int ko = koOfKey(g_, x.key);
+    if ((o & p) || (p & ~g_.all()) || ko < -1 || ko >= g_.points() || x.flags > 15 ||
+        x.move < NO_MOVE || x.move >= g_.points() || x.count > g_.points() + 1) {
+      in.fail("node " + std::to_string(i) + " is not a walk position");
+    }
+    nodes.push_back(x);
+  }
+  const uint64_t edgeCount = in.u64();
+  walk::Blocks<uint32_t> edges;
+  for (uint64_t i = 0; i < edgeCount; ++i) {
+    const uint32_t c = in.u32();
+    if (c >= count) in.fail("an edge to no node");
+    edges.push_back(c);
+  }
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].edges + nodes[i].count > edgeCount) in.fail("a node's edges out of range");
+  }
+  const uint64_t pendingCount = in.u64();
+  if (pendingCount > count) in.fail("more pending nodes than nodes");
+  std::vector<uint32_t> pending;
+  pending.reserve(pendingCount);
+  for (uint64_t i = 0; i < pendingCount; ++i) {
+    pending.push_back(in.u32());
+    if (pending.back() >= count) in.fail("a pending node that is not one");
+  }
+  const uint64_t repairCount = in.u64();
+  if (repairCount > count) in.fail("more repaired nodes than nodes");
+  std::unordered_map<uint32_t, Repair> repairs;
+  for (uint64_t i = 0; i < repairCount; ++i) {
+    const uint32_t n = in.u32();
+    if (n >= count || !(nodes[n].flags & ROOT_SIDE)) in.fail("a repair of no root-side node");
+    Repair& r = repairs[n];
+    for (int k = in.u8(); k > 0; --k) r.ruledOut.push_back(in.i8());
+    for (int k = in.u8(); k > 0; --k) {
+      const int8_t p = in.i8();
+      const uint32_t c = in.u32();
+      if (c >= count) in.fail("a repair move to no node");
+      r.walked.emplace_back(p, c);
+    }
+  }
+  if (!in.atEnd()) in.fail("bytes after the walk");  // also checks the content checksum
+  if (count > 0 && nodes[0].key != [&] {
+        int sym = 0;
+        return canonicalKeyWithKo(g_, own, opp, -1, sym);
+      }()) {
+    refuse(tables::TableErrorCode::Mismatch, "the walk's first position is not its root");
+  }
+  nodes_ = std::move(nodes);
+  edges_ = std::move(edges);
+  pending_ = std::move(pending);
+  repairs_ = std::move(repairs);
+  target_ = target, haveTarget_ = haveTarget;
+  valued_ = 0;
+  for (size_t i = 0; i < nodes_.size(); ++i) valued_ += (nodes_[i].flags & EXPANDED) != 0;
+  size_t slots = size_t{1} << 16;
+  while (slots < 2 * nodes_.size()) slots *= 2;
+  slots_.assign(slots, 0);
+  for (size_t i = 0; i < nodes_.size(); ++i) place(static_cast<uint32_t>(i));
+  return true;
+}
+
+}  // namespace solve

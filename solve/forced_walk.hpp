@@ -1,0 +1,177 @@
+// The walk of a proof table under simple ko alone (buildProofTable with simple-forced rules;
+// solve/ internal, used by proof_table.cpp). Reading guide: the class comment below; the
+// method is in docs/SOLVER.md ("Proof tables under simple ko alone", "Session 42").
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "solve/compact_board.hpp"
+#include "solve/proof_table.hpp"
+
+namespace solve {
+
+// Layout version of the proof-walk table kind (tables::TableKind::ProofWalk).
+inline constexpr uint16_t PROOF_WALK_VERSION = 1;
+
+namespace walk {
+
+// A position of a proof walk: the mover's stones, the other side's, whether the mover is
+// the root's mover (one optimal move followed) or the other side (every move followed),
+// and the point simple ko bars the mover from.
+struct Visit {
+  Mask own = 0, opp = 0;
+  bool rootSide = true;
+  int ko = -1;           // -1: none
+  bool leaving = false;  // checkForced: the walk has finished below this position
+};
+
+// The position after the mover of `board` (as Black) plays p (a legal point; -1 the pass),
+// from the other side's view, with the ban simple ko puts on it.
+Visit childOf(const CompactBoard& board, int p, bool rootSide);
+
+// The board of a walk's position: the mover as Black, barred from ko (-1: none).
+CompactBoard boardOf(const Geometry& g, Mask own, Mask opp, int ko);
+
+// A vector stored in blocks of 2^20 elements: it grows without copying what it holds (a
+// walk of 100 million positions never needs twice its memory), and references to its
+// elements stay valid.
+template <class T>
+class Blocks {
+ public:
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T& operator[](size_t i) { return blocks_[i >> SHIFT][i & MASK]; }
+  const T& operator[](size_t i) const { return blocks_[i >> SHIFT][i & MASK]; }
+  void push_back(const T& v) {
+    if ((size_ >> SHIFT) == blocks_.size()) blocks_.push_back(std::make_unique<T[]>(BLOCK));
+    (*this)[size_++] = v;
+  }
+  void clear() { blocks_.clear(), size_ = 0; }
+
+ private:
+  static constexpr int SHIFT = 20;
+  static constexpr size_t BLOCK = size_t{1} << SHIFT, MASK = BLOCK - 1;
+  std::vector<std::unique_ptr<T[]>> blocks_;
+  size_t size_ = 0;
+};
+
+}  // namespace walk
+
+// Its positions are game states: a position and the point simple ko bars its mover from,
+// keyed by canonicalKeyWithKo, so that a proof that needs a ko's ban is kept. The root's
+// value must be the whole board for one side (the target): then every position of the
+// walk has a value, the target where the root's side is to move and minus it elsewhere.
+// Only the root is solved for its value; every other position's value follows from the
+// searches that put it in the walk (below). A leaf (static bounds give the value) keeps
+// its value alone. At the root side's positions the walk follows one move that keeps the
+// value, at the other side's every legal move and the pass.
+//
+// Under simple ko a move that keeps the value need not make progress: the first such move
+// at each position can make the walk's positions a cycle (a ko taken back and forth), and
+// then the relations hold while the game never ends (3x5: 30 cycles). So each position
+// gets a rank, the number of moves within which the walk's moves reach leaves, as
+// retrograde analysis finds it: a leaf 0; a root-side position one more than the least
+// rank among its walked moves' positions (that move is the one kept); an other-side
+// position, once all its moves' positions are ranked, one more than the largest. Ranks
+// fall along every move the table keeps, so its positions form no cycle. When the walk is
+// complete and the root has no rank, every root-side position reached without one gets its
+// next move that keeps the value, whose positions are walked in turn, until the root has a
+// rank. The table holds the positions reached from the root through the kept moves.
+//
+// Memory: 24 bytes a position, 4 a move walked from it, and its slot in an index (4 bytes
+// at most half full); the ranks are found once the walk is complete. The whole walk is
+// its checkpoint (a proof-walk table file beside the solver's), saved between positions
+// at least every checkpointSeconds and when the time runs out, so that a build resumes
+// where it stopped.
+class ForcedWalk {
+ public:
+  using Clock = std::chrono::steady_clock;
+  struct Hooks {
+    std::function<void(Mask, Mask)> solving;  // told of each position before a search of it
+    std::function<void()> valued;             // after each position added to the walk
+    std::function<void()> saveSolver;         // saves the solver's table (with the walk's)
+  };
+  ForcedWalk(const Geometry& g, const ProofTableOptions& o, const SolveOptions& so, Solver& solver,
+             BuildProgress& pr, Clock::time_point start, std::filesystem::path walkFile,
+             Hooks hooks);
+
+  // Loads the walk's checkpoint when its file exists; true when one was loaded. Throws
+  // tables::TableError for a damaged file, or one of another board, rule set, root or
+  // static-bound rules (which decide the leaves).
+  bool resume(Mask own, Mask opp);
+  // Walks from the root (own, opp). False when maxSeconds ran out (the walk is saved).
+  bool run(Mask own, Mask opp);
+  // The table's entries (the positions reached through the kept moves), by key.
+  std::vector<SolutionEntry> entries() const;
+  // Saves the walk and the solver's table.
+  void save();
+  // The root's value (once run() has found it).
+  int target() const { return target_; }
+
+ private:
+  static constexpr int8_t NO_MOVE = -2, STOP_MOVE = -3;
+  static constexpr uint8_t ROOT_SIDE = 1, LEAF = 2, EXPANDED = 4, EXHAUSTED = 8;
+  // Node budget of each test of a position's later moves (its first is searched for
+  // without a limit): a move that does not keep the value can stay open at every horizon.
+  static constexpr uint64_t REPAIR_NODES = uint64_t{1} << 20;
+
+  struct Node {
+    uint64_t key = 0;
+    uint64_t edges = 0;       // its walked moves' positions: edges_[edges, edges + count)
+    int32_t rank = -1;        // -1: none (found by ranks())
+    int8_t move = NO_MOVE;    // root side: the first move walked (-1: the pass)
+    int8_t chosen = NO_MOVE;  // root side: the move kept (ranks())
+    uint8_t count = 0;        // root side 1 (later moves: repairs_), other side every move
+    uint8_t flags = 0;
+  };
+  // A root-side position given later moves after the walk: the moves found not to keep
+  // the value, and each move walked with its position.
+  struct Repair {
+    std::vector<int8_t> ruledOut;
+    std::vector<std::pair<int8_t, uint32_t>> walked;
+  };
+
+  uint32_t node(const walk::Visit& v);
+  int64_t find(uint64_t key, bool rootSide) const;
+  void index(uint32_t id);
+  void place(uint32_t id);
+  bool leafValue(uint32_t n);
+  bool solveRoot(uint32_t n);
+  bool expandAll();
+  int nextMove(uint32_t n, bool first);
+  uint32_t walkMove(uint32_t n, int p);
+  void ranks();
+  std::vector<uint32_t> reachable() const;
+  template <class F>
+  void forWalked(uint32_t n, F&& f) const;
+  walk::Visit visitOf(uint32_t n) const;
+  CompactBoard boardOf(uint32_t n) const;
+  bool timed(uint64_t nodes);
+  void saveWalk() const;
+  void maybeSave();
+
+  const Geometry& g_;
+  const ProofTableOptions& o_;
+  const SolveOptions& so_;
+  Solver& solver_;
+  BuildProgress& pr_;
+  Clock::time_point start_, lastSave_;
+  std::filesystem::path file_;
+  Hooks hooks_;
+  walk::Blocks<Node> nodes_;  // node 0 is the root
+  walk::Blocks<uint32_t> edges_;
+  std::vector<uint32_t> slots_;    // the index: node id + 1 by hash of key and side, 0 empty
+  std::vector<uint32_t> pending_;  // nodes to walk from (the last found first)
+  std::unordered_map<uint32_t, Repair> repairs_;
+  uint64_t valued_ = 0;  // nodes expanded
+  int target_ = 0;
+  bool haveTarget_ = false;
+};
+
+}  // namespace solve
