@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "engine/board/errors.hpp"
 #include "solve/benson.hpp"
@@ -72,7 +73,11 @@ ForcedWalk::ForcedWalk(const Geometry& g, const ProofTableOptions& o, const Solv
       start_(start),
       lastSave_(Clock::now()),
       file_(std::move(walkFile)),
-      hooks_(std::move(hooks)) {}
+      hooks_(std::move(hooks)) {
+  for (int w = 1; w < o.walkers; ++w) {
+    helpers_.push_back(std::make_unique<Solver>(g, so, solver.sharedTable()));
+  }
+}
 
 bool ForcedWalk::run(Mask own, Mask opp) {
   if (nodes_.empty()) node({own, opp, true, -1});
@@ -86,7 +91,9 @@ bool ForcedWalk::run(Mask own, Mask opp) {
       if (!(b.flags & ROOT_SIDE) || (b.flags & LEAF) || b.rank >= 0 || (b.flags & EXHAUSTED)) {
         continue;
       }
-      const int p = nextMove(n, false);
+      uint64_t searched = 0;
+      const int p = nextMove(n, false, solver_, searched);
+      pr_.nodes += searched;
       if (p == STOP_MOVE) return false;
       if (p == NO_MOVE) {
         nodes_[n].flags |= EXHAUSTED;
@@ -124,14 +131,17 @@ std::vector<SolutionEntry> ForcedWalk::entries() const {
 // The node of a visit, created on first sight (valued when the walk gets to it).
 uint32_t ForcedWalk::node(const walk::Visit& v) {
   int sym = 0;
-  const uint64_t key = canonicalKeyWithKo(g_, v.own, v.opp, v.ko, sym);
-  if (const int64_t at = find(key, v.rootSide); at >= 0) return static_cast<uint32_t>(at);
+  return nodeOfKey(canonicalKeyWithKo(g_, v.own, v.opp, v.ko, sym), v.rootSide);
+}
+
+uint32_t ForcedWalk::nodeOfKey(uint64_t key, bool rootSide) {
+  if (const int64_t at = find(key, rootSide); at >= 0) return static_cast<uint32_t>(at);
   if (nodes_.size() >= std::numeric_limits<uint32_t>::max() - 1) {
     throw engine::InputError("proof table: the walk has more than 2^32 positions");
   }
   Node x;
   x.key = key;
-  x.flags = v.rootSide ? ROOT_SIDE : 0;
+  x.flags = rootSide ? ROOT_SIDE : 0;
   nodes_.push_back(x);
   const auto id = static_cast<uint32_t>(nodes_.size() - 1);
   index(id);
@@ -167,15 +177,14 @@ void ForcedWalk::place(uint32_t id) {
   slots_[i] = id + 1;
 }
 
-// Marks node n a leaf when its static bounds give its value, and checks that value. Under
+// Whether node n is a leaf (its static bounds give its value), checking that value. Under
 // simple ko alone a game state's value is its position's and ban's (no other history), so a
 // position valued in one place of the walk is valued everywhere it recurs.
-bool ForcedWalk::leafValue(uint32_t n) {
-  Node& x = nodes_[n];
+bool ForcedWalk::isLeaf(uint32_t n) const {
+  const Node& x = nodes_[n];
   const Mask own = x.key & g_.all(), opp = x.key >> 32;
   const ScoreBounds b = boundsAfterPasses(g_, own, opp, 0, so_.safety);
   if (b.lower != b.upper) return false;
-  x.flags |= LEAF;
   const bool rootSide = x.flags & ROOT_SIDE;
   if (haveTarget_ && b.lower != (rootSide ? target_ : -target_)) {
     throw std::logic_error("proof table: " + diagramOf(g_, own, opp) + " (to move) is worth " +
@@ -191,13 +200,13 @@ bool ForcedWalk::solveRoot(uint32_t n) {
   const Node& x = nodes_[n];
   const Mask own = x.key & g_.all(), opp = x.key >> 32;
   int value = 0;
-  if (leafValue(n)) {
+  if (isLeaf(n)) {
     value = boundsAfterPasses(g_, own, opp, 0, so_.safety).lower;
   } else {
-    if (!timed(0)) return false;
+    if (!timed(solver_, 0)) return false;
     Position pos;
     pos.black = own, pos.white = opp, pos.ko = koOfKey(g_, x.key);
-    if (hooks_.solving) hooks_.solving(own, opp);
+    if (hooks_.solving) withLock([&] { hooks_.solving(own, opp); });
     const SolveResult r = solver_.solve(pos);
     pr_.nodes += r.nodes;
     if (!r.exact) {
@@ -217,9 +226,10 @@ bool ForcedWalk::solveRoot(uint32_t n) {
   return true;
 }
 
-// Walks every pending node, the last found first. A leaf is done; a root-side position
-// gets its first move that keeps the value, the other side's every legal move and the pass
-// (found in reverse, so that the walk goes on centre first, as the other builds do).
+// Walks every pending node, the last found first, on o.walkers threads (work()). A leaf
+// is done; a root-side position gets its first move that keeps the value, the other
+// side's every legal move and the pass (found in reverse, so that the walk goes on centre
+// first, as the other builds do).
 //
 // Why no other position is solved: a root-side position's move is kept only when a search
 // proves that the other side's value after it, in the game state (with the ban, and with
@@ -230,50 +240,120 @@ bool ForcedWalk::solveRoot(uint32_t n) {
 // again as the game state stands (as a fresh start, which is what the key holds). The
 // root alone is solved, to set the target. Skipping those solves (which the solver's table
 // mostly answered) made the 5x5 walk 1.6 times as fast (docs/SOLVER.md, "Session 42").
-// False when the time ran out (the node being expanded goes back on the list).
+// False when the time ran out (the nodes being expanded stay on the list).
 bool ForcedWalk::expandAll() {
-  while (!pending_.empty()) {
-    maybeSave();
-    const uint32_t n = pending_.back();
-    if (nodes_[n].flags & EXPANDED) {
-      pending_.pop_back();
-      continue;
-    }
-    if (!haveTarget_ && !solveRoot(n)) return false;
-    const bool leaf = (nodes_[n].flags & LEAF) || leafValue(n);
-    if (!leaf && (nodes_[n].flags & ROOT_SIDE)) {
-      const int p = nextMove(n, true);
-      if (p == STOP_MOVE) return false;
-      pending_.pop_back();
-      Node& x = nodes_[n];
-      x.move = static_cast<int8_t>(p);
-      x.edges = edges_.size();
-      x.count = 1;
-      edges_.push_back(walkMove(n, p));
-    } else if (!leaf) {
-      pending_.pop_back();
-      const CompactBoard board = boardOf(n);
-      int moves[33];
-      int k = 0;
-      moves[k++] = -1;
-      for (int i = g_.points() - 1; i >= 0; --i) {
-        const int p = g_.centreFirst()[i];
-        if (board.isLegal(p, engine::Color::Black)) moves[k++] = p;
+  if (pending_.empty()) return true;
+  if (!haveTarget_ && !solveRoot(pending_.back())) return false;
+  stop_ = false;
+  failure_ = nullptr;
+  std::vector<std::thread> others;
+  for (int w = 1; w < o_.walkers; ++w) others.emplace_back([this, w] { work(w); });
+  work(0);
+  for (std::thread& t : others) t.join();
+  if (failure_) std::rethrow_exception(failure_);
+  return !stop_;
+}
+
+// Walker w: takes the last pending position no walker has, finds its moves outside the
+// lock, adds them under it; until nothing is pending and no walker is busy, the time runs
+// out or a walker fails. Walker 0 saves the checkpoint when it is due.
+void ForcedWalk::work(int w) {
+  Solver& solver = w == 0 ? solver_ : *helpers_[w - 1];
+  try {
+    std::unique_lock<std::mutex> lock(mu_);
+    for (;;) {
+      if (stop_ || failure_) return;
+      if (w == 0) maybeSave(lock);
+      const int64_t n = take();
+      if (n < 0) {
+        if (busy_ == 0) {
+          cv_.notify_all();
+          return;
+        }
+        cv_.wait(lock);
+        continue;
       }
-      nodes_[n].edges = edges_.size();
-      nodes_[n].count = static_cast<uint8_t>(k);
-      for (int i = 0; i < k; ++i) edges_.push_back(node(walk::childOf(board, moves[i], false)));
-    } else {
-      pending_.pop_back();
+      nodes_[n].flags |= BUSY;
+      ++busy_;
+      lock.unlock();
+      const Expansion e = expand(static_cast<uint32_t>(n), solver);
+      lock.lock();
+      nodes_[n].flags &= ~BUSY;
+      --busy_;
+      pr_.nodes += e.nodes;
+      if (e.stop) {
+        stop_ = true;
+        cv_.notify_all();
+        return;
+      }
+      apply(static_cast<uint32_t>(n), e);
+      cv_.notify_all();
     }
-    nodes_[n].flags |= EXPANDED;
-    ++valued_;
-    pr_.entries = valued_;
-    pr_.lastValue = nodes_[n].flags & ROOT_SIDE ? target_ : -target_;
-    pr_.seconds = secondsSince(start_);
-    if (hooks_.valued) hooks_.valued();
+  } catch (...) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!failure_) failure_ = std::current_exception();
+    cv_.notify_all();
   }
-  return true;
+}
+
+// The last pending node that is neither expanded nor taken by a walker (-1: none); expanded
+// nodes on top of the list are dropped.
+int64_t ForcedWalk::take() {
+  while (!pending_.empty() && (nodes_[pending_.back()].flags & EXPANDED)) pending_.pop_back();
+  for (size_t i = pending_.size(); i-- > 0;) {
+    const uint8_t f = nodes_[pending_[i]].flags;
+    if (!(f & (EXPANDED | BUSY))) return pending_[i];
+  }
+  return -1;
+}
+
+// Finds what node n adds to the walk (no lock held: reads only n's key and the target).
+ForcedWalk::Expansion ForcedWalk::expand(uint32_t n, Solver& solver) {
+  Expansion e;
+  e.leaf = isLeaf(n);
+  if (e.leaf) return e;
+  const walk::Visit v = visitOf(n);
+  const CompactBoard board = walk::boardOf(g_, v.own, v.opp, v.ko);
+  int sym = 0;
+  if (v.rootSide) {
+    e.move = nextMove(n, true, solver, e.nodes);
+    if (e.move == STOP_MOVE) {
+      e.stop = true;
+      return e;
+    }
+    const walk::Visit c = walk::childOf(board, e.move, true);
+    e.keys[e.count++] = canonicalKeyWithKo(g_, c.own, c.opp, c.ko, sym);
+    return e;
+  }
+  auto add = [&](int p) {
+    const walk::Visit c = walk::childOf(board, p, false);
+    e.keys[e.count++] = canonicalKeyWithKo(g_, c.own, c.opp, c.ko, sym);
+  };
+  add(-1);
+  for (int i = g_.points() - 1; i >= 0; --i) {
+    const int p = g_.centreFirst()[i];
+    if (board.isLegal(p, engine::Color::Black)) add(p);
+  }
+  return e;
+}
+
+// Adds what a walker found for node n (under the lock).
+void ForcedWalk::apply(uint32_t n, const Expansion& e) {
+  if (e.leaf) {
+    nodes_[n].flags |= LEAF;
+  } else {
+    const bool rootSide = nodes_[n].flags & ROOT_SIDE;
+    nodes_[n].edges = edges_.size();
+    nodes_[n].count = static_cast<uint8_t>(e.count);
+    if (rootSide) nodes_[n].move = static_cast<int8_t>(e.move);
+    for (int i = 0; i < e.count; ++i) edges_.push_back(nodeOfKey(e.keys[i], !rootSide));
+  }
+  nodes_[n].flags |= EXPANDED;
+  ++valued_;
+  pr_.entries = valued_;
+  pr_.lastValue = nodes_[n].flags & ROOT_SIDE ? target_ : -target_;
+  pr_.seconds = secondsSince(start_);
+  if (hooks_.valued) hooks_.valued();
 }
 
 // Root-side node n's move p, walked after the walk was complete: its position's node.
@@ -364,13 +444,13 @@ CompactBoard ForcedWalk::boardOf(uint32_t n) const {
 
 // Sets the limits of the next solve: at most `nodes` nodes (0: any) within what is left of
 // maxSeconds; false when the time is up.
-bool ForcedWalk::timed(uint64_t nodes) {
+bool ForcedWalk::timed(Solver& solver, uint64_t nodes) const {
   double left = 0;
   if (o_.maxSeconds > 0) {
     left = o_.maxSeconds - secondsSince(start_);
     if (left <= 0) return false;
   }
-  solver_.setLimits(nodes, left);
+  solver.setLimits(nodes, left);
   return true;
 }
 
@@ -384,7 +464,7 @@ bool ForcedWalk::timed(uint64_t nodes) {
 // test of a move that does not keep the value can stay open at every horizon; so which
 // move is found can depend on what the table holds. NO_MOVE when none is left, STOP_MOVE
 // when the time ran out.
-int ForcedWalk::nextMove(uint32_t n, bool first) {
+int ForcedWalk::nextMove(uint32_t n, bool first, Solver& solver, uint64_t& nodes) {
   const walk::Visit v = visitOf(n);
   const int value = target_;
   const CompactBoard board = boardOf(n);
@@ -408,8 +488,8 @@ int ForcedWalk::nextMove(uint32_t n, bool first) {
     if (cb.lower == cb.upper && cb.lower == -value) return p;
   }
   std::vector<bool> ruledOut(candidates.size());
-  solver_.setFirstGuess(-value);
-  if (hooks_.solving) hooks_.solving(v.own, v.opp);
+  solver.setFirstGuess(-value);
+  if (hooks_.solving) withLock([&] { hooks_.solving(v.own, v.opp); });
   for (const uint64_t budget :
        {uint64_t{1} << 12, uint64_t{1} << 16, uint64_t{1} << 20, uint64_t{1} << 24, uint64_t{0}}) {
     if (!first && (budget == 0 || budget > REPAIR_NODES)) break;
@@ -419,9 +499,9 @@ int ForcedWalk::nextMove(uint32_t n, bool first) {
       Position child;
       child.black = c.own, child.white = c.opp, child.ko = c.ko;
       child.passes = candidates[i] < 0 ? 1 : 0;
-      if (!timed(budget)) return STOP_MOVE;
-      const SolveResult r = solver_.solve(child);
-      pr_.nodes += r.nodes;
+      if (!timed(solver, budget)) return STOP_MOVE;
+      const SolveResult r = solver.solve(child);
+      nodes += r.nodes;
       if (!r.exact) {
         if (o_.maxSeconds > 0 && secondsSince(start_) >= o_.maxSeconds) return STOP_MOVE;
         continue;
@@ -438,14 +518,24 @@ int ForcedWalk::nextMove(uint32_t n, bool first) {
   return NO_MOVE;
 }
 
-void ForcedWalk::maybeSave() {
-  if (secondsSince(lastSave_) >= o_.checkpointSeconds) save();
+// Saves the walk under the lock and then the solver's table without it (its searches go
+// on meanwhile).
+void ForcedWalk::maybeSave(std::unique_lock<std::mutex>& lock) {
+  if (secondsSince(lastSave_) < o_.checkpointSeconds) return;
+  saveWalk();
+  lastSave_ = Clock::now();
+  lock.unlock();
+  if (hooks_.saveSolver) hooks_.saveSolver();
+  lock.lock();
 }
 
 void ForcedWalk::save() {
-  saveWalk();
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    saveWalk();
+    lastSave_ = Clock::now();
+  }
   if (hooks_.saveSolver) hooks_.saveSolver();
-  lastSave_ = Clock::now();
 }
 
 // Layout (docs/TABLES.md, "proof walk"): the root's stones as given (u64 own, u64 opp),
@@ -473,7 +563,7 @@ void ForcedWalk::saveWalk() const {
   out.u64(nodes_.size());
   for (size_t i = 0; i < nodes_.size(); ++i) {
     const Node& x = nodes_[i];
-    out.u64(x.key), out.u64(x.edges), out.i8(x.move), out.u8(x.count), out.u8(x.flags);
+    out.u64(x.key), out.u64(x.edges), out.i8(x.move), out.u8(x.count), out.u8(x.flags & ~BUSY);
     flush(false);
   }
   out.u64(edges_.size());

@@ -4,10 +4,13 @@
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <unordered_map>
 #include <vector>
 
@@ -89,6 +92,12 @@ class Blocks {
 // its checkpoint (a proof-walk table file beside the solver's), saved between positions
 // at least every checkpointSeconds and when the time runs out, so that a build resumes
 // where it stopped.
+//
+// Walkers (ProofTableOptions::walkers): that many threads take positions from the list
+// still to walk (the last found first), each searching with a solver of its own on the
+// solver's shared table; a position's moves are found outside the lock and added under it.
+// Which position each walker takes depends on timing, so, as after an interruption, the
+// moves found (and the table) can differ from run to run; every one is proven.
 class ForcedWalk {
  public:
   using Clock = std::chrono::steady_clock;
@@ -111,12 +120,18 @@ class ForcedWalk {
   std::vector<SolutionEntry> entries() const;
   // Saves the walk and the solver's table.
   void save();
+  // Runs f under the walk's lock (the progress and the hooks' data are written under it).
+  void withLock(const std::function<void()>& f) const {
+    std::lock_guard<std::mutex> lock(mu_);
+    f();
+  }
   // The root's value (once run() has found it).
   int target() const { return target_; }
 
  private:
   static constexpr int8_t NO_MOVE = -2, STOP_MOVE = -3;
   static constexpr uint8_t ROOT_SIDE = 1, LEAF = 2, EXPANDED = 4, EXHAUSTED = 8;
+  static constexpr uint8_t BUSY = 16;  // a walker is finding its moves (never saved)
   // Node budget of each test of a position's later moves (its first is searched for
   // without a limit): a move that does not keep the value can stay open at every horizon.
   static constexpr uint64_t REPAIR_NODES = uint64_t{1} << 20;
@@ -137,14 +152,28 @@ class ForcedWalk {
     std::vector<std::pair<int8_t, uint32_t>> walked;
   };
 
+  // What a walker found for a position: whether it is a leaf, the root side's move, the
+  // other side's positions after each move (canonical keys), the nodes searched.
+  struct Expansion {
+    bool leaf = false, stop = false;
+    int move = NO_MOVE;
+    int count = 0;
+    uint64_t keys[33] = {};
+    uint64_t nodes = 0;
+  };
+  void work(int w);
+  Expansion expand(uint32_t n, Solver& solver);
+  void apply(uint32_t n, const Expansion& e);
+  int64_t take();
   uint32_t node(const walk::Visit& v);
+  uint32_t nodeOfKey(uint64_t key, bool rootSide);
   int64_t find(uint64_t key, bool rootSide) const;
   void index(uint32_t id);
   void place(uint32_t id);
-  bool leafValue(uint32_t n);
+  bool isLeaf(uint32_t n) const;
   bool solveRoot(uint32_t n);
   bool expandAll();
-  int nextMove(uint32_t n, bool first);
+  int nextMove(uint32_t n, bool first, Solver& solver, uint64_t& nodes);
   uint32_t walkMove(uint32_t n, int p);
   void ranks();
   std::vector<uint32_t> reachable() const;
@@ -152,14 +181,15 @@ class ForcedWalk {
   void forWalked(uint32_t n, F&& f) const;
   walk::Visit visitOf(uint32_t n) const;
   CompactBoard boardOf(uint32_t n) const;
-  bool timed(uint64_t nodes);
+  bool timed(Solver& solver, uint64_t nodes) const;
   void saveWalk() const;
-  void maybeSave();
+  void maybeSave(std::unique_lock<std::mutex>& lock);
 
   const Geometry& g_;
   const ProofTableOptions& o_;
   const SolveOptions& so_;
   Solver& solver_;
+  std::vector<std::unique_ptr<Solver>> helpers_;  // the other walkers' solvers (shared table)
   BuildProgress& pr_;
   Clock::time_point start_, lastSave_;
   std::filesystem::path file_;
@@ -170,6 +200,11 @@ class ForcedWalk {
   std::vector<uint32_t> pending_;  // nodes to walk from (the last found first)
   std::unordered_map<uint32_t, Repair> repairs_;
   uint64_t valued_ = 0;  // nodes expanded
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  int busy_ = 0;  // walkers finding a position's moves
+  bool stop_ = false;
+  std::exception_ptr failure_;
   int target_ = 0;
   bool haveTarget_ = false;
 };

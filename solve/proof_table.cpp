@@ -4,6 +4,7 @@
 #include <bit>
 #include <chrono>
 #include <cstdlib>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <unordered_map>
@@ -212,6 +213,10 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
         "(first-best, without the solver's other positions): the test of another move can "
         "stay open at every horizon");
   }
+  if (o.walkers < 1 || o.walkers > 64 || (o.walkers > 1 && !forced)) {
+    throw engine::InputError(
+        "proof table: walkers must be 1 to 64, and more than one only under simple-forced rules");
+  }
   if (forced && g.points() > KO_KEY_MAX_POINTS) {
     throw engine::InputError("proof table: under simple-forced rules at most " +
                              std::to_string(KO_KEY_MAX_POINTS) +
@@ -236,27 +241,51 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
   auto lastSave = Clock::now();
   Mask solvingOwn = 0, solvingOpp = 0;  // the position whose solve is running
   auto solvingSince = Clock::now();
-  const auto save = [&] {
+  // Simple-forced walks with several walkers call it from their threads: one save at a time.
+  std::mutex saving;
+  const auto saveLocked = [&] {
     saveSolverState(state, g, o.rules, *self->sharedTable(), "proof table build");
     lastSave = Clock::now();
   };
+  const auto save = [&] {
+    std::lock_guard<std::mutex> lock(saving);
+    saveLocked();
+  };
+  ForcedWalk* walking = nullptr;  // the walk's progress is read under its lock
+  std::mutex reporting;
   // Reports and checkpoints from inside a long solve (one of its threads, never two at once).
   so.progressSeconds = std::min(o.progressSeconds, o.checkpointSeconds);
+  // Lock order: the walk's lock, then `reporting`, then `saving`.
   so.onProgress = [&](const SolveProgress& sp) {
     if (o.onProgress) {
-      BuildProgress now = pr;
+      BuildProgress now;
+      Mask solvingBlack = 0, solvingWhite = 0;
+      double since = 0;
+      const auto read = [&] {
+        now = pr;
+        solvingBlack = solvingOwn, solvingWhite = solvingOpp;
+        since = secondsSince(solvingSince);
+      };
+      if (walking) {
+        walking->withLock(read);
+      } else {
+        read();
+      }
+      std::lock_guard<std::mutex> lock(reporting);
       now.running = sp.nodes;
       now.solving = true;
       now.lower = sp.lower;  // Black is the mover in every solve of the walk
       now.upper = sp.upper;
       now.horizon = sp.horizon;
       now.rootMove = sp.rootMove, now.rootMoves = sp.rootMoves;
-      now.solvingBlack = solvingOwn, now.solvingWhite = solvingOpp;
-      now.solvingSeconds = secondsSince(solvingSince);
+      now.solvingBlack = solvingBlack, now.solvingWhite = solvingWhite;
+      now.solvingSeconds = since;
       now.seconds = secondsSince(start);
       o.onProgress(now);
     }
-    if (secondsSince(lastSave) >= o.checkpointSeconds) save();
+    // A save already under way (another walker's search, or the walk's checkpoint) is enough.
+    std::unique_lock<std::mutex> saveLock(saving, std::try_to_lock);
+    if (saveLock.owns_lock() && secondsSince(lastSave) >= o.checkpointSeconds) saveLocked();
   };
   Solver solver(g, so);
   self = &solver;
@@ -278,13 +307,16 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
     hooks.solving = [&](Mask own, Mask opp) {
       solvingOwn = own, solvingOpp = opp, solvingSince = Clock::now();
     };
-    hooks.valued = [&] {
+    hooks.valued = [&] {  // under the walk's lock
+      std::lock_guard<std::mutex> lock(reporting);
       if (o.onProgress) o.onProgress(pr);
     };
     hooks.saveSolver = save;
     ForcedWalk walk(g, o, so, solver, pr, start, walkFile, hooks);
+    walking = &walk;
     res.resumed |= walk.resume(o.own, o.opp);
     stopped = !walk.run(o.own, o.opp);
+    walking = nullptr;
     if (stopped) {
       walk.save();
       res.entries = pr.entries;

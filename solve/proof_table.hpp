@@ -55,6 +55,9 @@ struct ProofTableOptions {
   // reproducible across interrupted builds; the walk's positions are.
   bool harvest = false;
   uint64_t harvestNodes = 20000;
+  // Simple-forced walks: positions walked at once, each by a thread with a solver of its
+  // own on the shared table (its searches use search.threads threads). 1 to 64.
+  int walkers = 1;
   std::filesystem::path out;         // the table
   std::filesystem::path checkpoint;  // the solver's table (solver_state.hpp); empty: out + ".state"
   double checkpointSeconds = 600;    // save it at least this often, also inside a long solve

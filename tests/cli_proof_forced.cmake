@@ -2,7 +2,8 @@
 # the proof, some keyed with their ko point. Needs ${FGO}, ${DIR}.
 # 1. 3x3: built, then accepted by fgo tables verify --proof --rules simple-forced (root value
 #    9) and refused under positional superko (the header's ko rule differs).
-# 2. 3x3 again with two ABDADA threads (--threads 2 --abdada): accepted by the same check.
+# 2. 3x3 again with two ABDADA threads (--threads 2 --abdada), and with two walkers
+#    (--walkers 2): each accepted by the same check.
 # 3. 3x5 with the optional rules (--answers --held 2 --links): accepted when checked with
 #    them, found broken without them (their leaves are not leaves then).
 file(REMOVE_RECURSE ${DIR})
@@ -35,6 +36,7 @@ if(NOT rc EQUAL 1 OR said EQUAL -1)
 endif()
 
 build_and_check_3x3(a.fgt --threads 2 --abdada)
+build_and_check_3x3(w.fgt --walkers 2)
 
 set(RULES --answers --held 2 --links)
 execute_process(COMMAND ${FGO} tables build --solve 3x5 --proof ${FORCED} --guess 15 ${RULES}

@@ -277,6 +277,11 @@ int buildProof(const solve::Geometry& g, const std::string& out, const po::varia
   if (o.rules.ko == solve::KoRule::SimpleForced && (o.allBest || vm.count("with-solved"))) {
     throw UsageError("--rules simple-forced needs --first-best and excludes --with-solved");
   }
+  o.walkers = vm["walkers"].as<int>();
+  if (o.walkers < 1 || o.walkers > 64) throw UsageError("--walkers must be between 1 and 64");
+  if (o.walkers > 1 && o.rules.ko != solve::KoRule::SimpleForced) {
+    throw UsageError("--walkers applies to proof tables under --rules simple-forced only");
+  }
   o.harvest = vm.count("with-solved") > 0;
   o.harvestNodes = vm["harvest-nodes"].as<uint64_t>();
   if (o.harvestNodes == 0) throw UsageError("--harvest-nodes must be > 0");
@@ -351,6 +356,7 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
         "proof tables only");
   }
   if (vm.count("root")) throw UsageError("--root applies to proof tables only");
+  if (!vm["walkers"].defaulted()) throw UsageError("--walkers applies to proof tables only");
   if (vm.count("first-best")) throw UsageError("--first-best applies to proof tables only");
   if (!vm["name-slow"].defaulted()) throw UsageError("--name-slow applies to proof tables only");
   if (vm.count("with-solved") || !vm["harvest-nodes"].defaulted()) {
@@ -475,6 +481,9 @@ int runBuild(const std::vector<std::string>& args) {
       "threads", po::value<int>()->default_value(1),
       "--solve: threads solving different positions at once (one shared solver table, "
       "one-thread solves; the same bytes); proof tables: search threads of each solve")(
+      "walkers", po::value<int>()->default_value(1),
+      "--solve --proof --rules simple-forced: positions walked at once, each by a thread "
+      "with its own solver on the shared table (its searches on --threads threads)")(
       "two-sided",
       "--solve: plain null-window tests instead of one-sided searches (fgo solve --one-sided; "
       "the same bytes)")(

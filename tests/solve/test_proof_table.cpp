@@ -632,9 +632,9 @@ TEST_CASE("a simple-forced proof table is checked with the optional rules it was
 
 // A simple-forced build keeps its whole walk as a checkpoint (a proof-walk file beside the
 // solver's table, solve/forced_walk.hpp): a build stopped part-way resumes from it, also
-// without the solver's table, and its table passes the check; the walk's file goes once the
-// table is written. A damaged walk file, or one of other static-bound rules or another
-// root, is refused and left as it was.
+// without the solver's table and on two walkers, and its table passes the check; the walk's file
+// goes once the table is written. A damaged walk file, or one of other static-bound rules or
+// another root, is refused and left as it was.
 TEST_CASE("a simple-forced proof build stopped part-way resumes from its walk") {
   const fs::path dir = tempDir("proof", "forced-resume");
   const Geometry g(3, 5);
@@ -681,9 +681,10 @@ TEST_CASE("a simple-forced proof build stopped part-way resumes from its walk") 
   CHECK_THROWS_AS(buildProofTable(g, o), tables::TableError);
   fs::remove(walkFile);
   fs::rename(dir / "good.walk", walkFile);
-  // Resumed without the solver's table: the walk alone carries the build on.
+  // Resumed without the solver's table, on two walkers: the walk alone carries it on.
   fs::remove(dir / "f.fgt.state");
   o.maxSeconds = 0;
+  o.walkers = 2;
   const ProofTableResult done = buildProofTable(g, o);
   REQUIRE(done.complete);
   CHECK(done.resumed);
