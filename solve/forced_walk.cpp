@@ -375,40 +375,53 @@ void ForcedWalk::forWalked(uint32_t n, F&& f) const {
   for (uint8_t i = 0; i < x.count; ++i) f(-2, edges_[x.edges + i]);
 }
 
-// The ranks of every node, by rounds of value iteration from "none": a leaf 0, a root-side
-// node one more than the least rank among its walked moves' positions (the earliest walked
-// on a tie), an other-side node one more than the largest once all are ranked. Ranks only
-// fall from round to round; the rounds go from the last node found to the first, children
-// mostly before their parents, so few rounds are needed.
+// The ranks of every node, as retrograde analysis finds them: a leaf 0, a root-side node
+// one more than the least rank among its walked moves' positions (the earliest walked on a
+// tie), an other-side node one more than the largest once all are ranked. Breadth first
+// from the leaves over the moves reversed (built here, 8 bytes a node and 4 a move), so
+// nodes are ranked in increasing order and each move is followed back once: when a node of
+// rank r is taken, every node of rank r has been found, so a root-side parent ranked now
+// can pick the earliest of its moves to one.
 void ForcedWalk::ranks() {
-  for (size_t i = 0; i < nodes_.size(); ++i) {
-    Node& x = nodes_[i];
-    x.rank = x.flags & LEAF ? 0 : -1;
-    x.chosen = NO_MOVE;
+  const size_t n = nodes_.size();
+  std::vector<uint64_t> first(n + 1, 0);  // the parents of node c: parents[first[c], first[c + 1])
+  for (size_t i = 0; i < n; ++i) {
+    forWalked(static_cast<uint32_t>(i), [&](int, uint32_t c) { ++first[c + 1]; });
   }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t i = nodes_.size(); i-- > 0;) {
-      Node& x = nodes_[i];
-      if ((x.flags & LEAF) || !(x.flags & EXPANDED)) continue;
-      int r = -1;
-      int8_t chosen = NO_MOVE;
+  for (size_t i = 0; i < n; ++i) first[i + 1] += first[i];
+  std::vector<uint32_t> parents(first[n]);
+  {
+    std::vector<uint64_t> at(first.begin(), first.end() - 1);
+    for (size_t i = 0; i < n; ++i) {
+      forWalked(static_cast<uint32_t>(i),
+                [&](int, uint32_t c) { parents[at[c]++] = static_cast<uint32_t>(i); });
+    }
+  }
+  std::vector<uint8_t> unranked(n);  // other side: moves whose positions have no rank yet
+  std::vector<uint32_t> queue;
+  for (size_t i = 0; i < n; ++i) {
+    Node& x = nodes_[i];
+    x.chosen = NO_MOVE;
+    x.rank = x.flags & LEAF ? 0 : -1;
+    unranked[i] = x.count;
+    if (x.rank == 0) queue.push_back(static_cast<uint32_t>(i));
+  }
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const uint32_t m = queue[head];
+    const int r = nodes_[m].rank;
+    for (uint64_t k = first[m]; k < first[m + 1]; ++k) {
+      const uint32_t p = parents[k];
+      Node& x = nodes_[p];
+      if (x.rank >= 0 || !(x.flags & EXPANDED)) continue;
       if (x.flags & ROOT_SIDE) {
-        forWalked(static_cast<uint32_t>(i), [&](int p, uint32_t c) {
-          const int cr = nodes_[c].rank;
-          if (cr >= 0 && (r < 0 || cr + 1 < r)) r = cr + 1, chosen = static_cast<int8_t>(p);
+        forWalked(p, [&](int move, uint32_t c) {
+          if (x.chosen == NO_MOVE && nodes_[c].rank == r) x.chosen = static_cast<int8_t>(move);
         });
-      } else {
-        int most = -1;
-        bool all = true;
-        for (uint8_t k = 0; k < x.count && all; ++k) {
-          const int cr = nodes_[edges_[x.edges + k]].rank;
-          all = cr >= 0;
-          most = std::max(most, cr);
-        }
-        if (all) r = most + 1;
+      } else if (--unranked[p] > 0) {
+        continue;
       }
-      if (r != x.rank || chosen != x.chosen) x.rank = r, x.chosen = chosen, changed = true;
+      x.rank = r + 1;
+      queue.push_back(p);
     }
   }
 }
