@@ -82,11 +82,20 @@ ForcedWalk::ForcedWalk(const Geometry& g, const ProofTableOptions& o, const Solv
 bool ForcedWalk::run(Mask own, Mask opp) {
   if (nodes_.empty()) node({own, opp, true, -1});
   if (!expandAll()) return false;
+  auto ranked = Clock::now();
   ranks();
-  // Root-side positions without a rank get their next move, until the root has one.
+  double ranksSeconds = secondsSince(ranked);
+  ranked = Clock::now();
+  // Root-side positions without a rank get their next move, until the root has one: the
+  // deepest first (the walk's order reversed), since a move that gives a position a rank
+  // can give one to every position above it. The ranks are found again once the repairs
+  // since the last time have taken as long as that did (so at most half the time goes to
+  // them), and positions ranked meanwhile are passed over.
   while (nodes_[0].rank < 0) {
     bool added = false;
-    for (const uint32_t n : reachable()) {
+    std::vector<uint32_t> order = reachable();
+    std::reverse(order.begin(), order.end());
+    for (const uint32_t n : order) {
       const Node& b = nodes_[n];
       if (!(b.flags & ROOT_SIDE) || (b.flags & LEAF) || b.rank >= 0 || (b.flags & EXHAUSTED)) {
         continue;
@@ -102,6 +111,13 @@ bool ForcedWalk::run(Mask own, Mask opp) {
       repairs_[n].walked.emplace_back(static_cast<int8_t>(p), walkMove(n, p));
       if (!expandAll()) return false;
       added = true;
+      if (secondsSince(ranked) >= ranksSeconds) {
+        const auto t = Clock::now();
+        ranks();
+        ranksSeconds = secondsSince(t);
+        ranked = Clock::now();
+        if (nodes_[0].rank >= 0) break;
+      }
     }
     if (!added) {
       throw engine::InputError(
@@ -109,6 +125,7 @@ bool ForcedWalk::run(Mask own, Mask opp) {
           "position (a cycle under simple ko): no proof that it forces its value");
     }
     ranks();
+    ranked = Clock::now();
   }
   return true;
 }
