@@ -84,11 +84,13 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
   ProofCheck c;
   auto lastReport = Clock::now();
   std::vector<Visit> stack{{rootOwn, rootOpp, true, -1}};
-  std::unordered_set<uint64_t> seen[2];  // keys with ko, by side (0: root side)
-  // The positions on the walk's current path (entered, not yet left), by side: a move to
-  // one of them closes a cycle.
-  std::unordered_set<uint64_t> onPath[2];
-  std::unordered_set<uint64_t> found;  // the entries reached
+  // A byte an entry (a 5x5 table may hold a hundred million): reached with each side to
+  // move (SEEN << side), on the walk's current path (entered, not yet left; a move to one
+  // closes a cycle) with each side to move (ON_PATH << side). Keys not in the table, by
+  // side, in a set of their own (they are counted, not walked).
+  constexpr uint8_t SEEN = 1, ON_PATH = 4;
+  std::vector<uint8_t> marks(table.entries().size());
+  std::unordered_set<uint64_t> absent[2];
   // The mover's value after its pass in (own, opp), by a search (empty when it ran out of
   // nodes); `expect` is the value checked.
   auto afterPass = [&](Mask own, Mask opp, int expect) -> std::optional<int> {
@@ -110,16 +112,24 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
     int sym = 0;
     const uint64_t key = canonicalKeyWithKo(g, v.own, v.opp, v.ko, sym);
     const int side = v.rootSide ? 0 : 1;
-    if (v.leaving) {
-      onPath[side].erase(key);
+    const SolutionEntry* entry = table.find(key);
+    if (!entry) {
+      if (!absent[side].insert(key).second) continue;
+      ++c.positions;
+      ++c.missing;
       continue;
     }
-    if (onPath[side].count(key)) {
+    uint8_t& mark = marks[static_cast<size_t>(entry - table.entries().data())];
+    if (v.leaving) {
+      mark &= static_cast<uint8_t>(~(ON_PATH << side));
+      continue;
+    }
+    if (mark & (ON_PATH << side)) {
       ++c.cycles;
       continue;
     }
-    if (!seen[side].insert(key).second) continue;
-    onPath[side].insert(key);
+    if (mark & (SEEN << side)) continue;
+    mark |= static_cast<uint8_t>((SEEN | ON_PATH) << side);
     Visit leave = v;
     leave.leaving = true;
     stack.push_back(leave);  // below the children: popped when they are all done
@@ -130,13 +140,7 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
     }
     const Mask own = key & g.all(), opp = key >> 32;  // canonical orientation
     const int ko = koOfKey(g, key);
-    const SolutionEntry* entry = table.find(key);
-    if (!entry) {
-      ++c.missing;
-      continue;
-    }
     if (c.positions == 1) c.rootValue = entry->value;
-    found.insert(key);
     const int value = entry->value;
     const ScoreBounds b = boundsAfterPasses(g, own, opp, 0, solver.options().safety);
     if (b.lower == b.upper) {
@@ -195,7 +199,9 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
     c.notAttained += !attained && !unknown;
     for (auto ch = children.rbegin(); ch != children.rend(); ++ch) stack.push_back(*ch);
   }
-  c.unreached = table.entries().size() - found.size();
+  c.unreached = static_cast<uint64_t>(
+      std::count_if(marks.begin(), marks.end(), [](uint8_t m) { return m != 0; }));
+  c.unreached = table.entries().size() - c.unreached;
   return c;
 }
 
