@@ -82,15 +82,15 @@ ForcedWalk::ForcedWalk(const Geometry& g, const ProofTableOptions& o, const Solv
 bool ForcedWalk::run(Mask own, Mask opp) {
   if (nodes_.empty()) node({own, opp, true, -1});
   if (!expandAll()) return false;
-  auto ranked = Clock::now();
   ranks();
-  double ranksSeconds = secondsSince(ranked);
-  ranked = Clock::now();
+  uint64_t rankedAt = pr_.nodes;  // the nodes searched when the ranks were last found
   // Root-side positions without a rank get their next move, until the root has one: the
   // deepest first (the walk's order reversed), since a move that gives a position a rank
   // can give one to every position above it. The ranks are found again once the repairs
-  // since the last time have taken as long as that did (so at most half the time goes to
-  // them), and positions ranked meanwhile are passed over.
+  // since the last time have searched a 32nd as many nodes as the walk has positions and
+  // moves (a search node costs far more than a rank step, so the ranks take a small part of
+  // the time; counted in nodes rather than seconds, so that one walker's build does not
+  // depend on timing), and positions ranked meanwhile are passed over.
   while (nodes_[0].rank < 0) {
     bool added = false;
     std::vector<uint32_t> order = reachable();
@@ -111,11 +111,9 @@ bool ForcedWalk::run(Mask own, Mask opp) {
       repairs_[n].walked.emplace_back(static_cast<int8_t>(p), walkMove(n, p));
       if (!expandAll()) return false;
       added = true;
-      if (secondsSince(ranked) >= ranksSeconds) {
-        const auto t = Clock::now();
+      if (pr_.nodes - rankedAt >= (nodes_.size() + edges_.size()) / 32) {
         ranks();
-        ranksSeconds = secondsSince(t);
-        ranked = Clock::now();
+        rankedAt = pr_.nodes;
         if (nodes_[0].rank >= 0) break;
       }
     }
@@ -125,7 +123,7 @@ bool ForcedWalk::run(Mask own, Mask opp) {
           "position (a cycle under simple ko): no proof that it forces its value");
     }
     ranks();
-    ranked = Clock::now();
+    rankedAt = pr_.nodes;
   }
   return true;
 }
@@ -152,6 +150,7 @@ uint32_t ForcedWalk::node(const walk::Visit& v) {
 }
 
 uint32_t ForcedWalk::nodeOfKey(uint64_t key, bool rootSide) {
+  if (slots_.empty() && !nodes_.empty()) reindex();  // ranks() frees the index
   if (const int64_t at = find(key, rootSide); at >= 0) return static_cast<uint32_t>(at);
   if (nodes_.size() >= std::numeric_limits<uint32_t>::max() - 1) {
     throw engine::InputError("proof table: the walk has more than 2^32 positions");
@@ -185,6 +184,14 @@ void ForcedWalk::index(uint32_t id) {
   }
   slots_.assign(std::max<size_t>(size_t{1} << 16, slots_.size() * 2), 0);
   for (size_t n = 0; n < nodes_.size(); ++n) place(static_cast<uint32_t>(n));
+}
+
+// Indexes every node afresh, at most half full.
+void ForcedWalk::reindex() {
+  size_t slots = size_t{1} << 16;
+  while (slots < 2 * nodes_.size()) slots *= 2;
+  slots_.assign(slots, 0);
+  for (size_t i = 0; i < nodes_.size(); ++i) place(static_cast<uint32_t>(i));
 }
 
 void ForcedWalk::place(uint32_t id) {
@@ -395,20 +402,28 @@ void ForcedWalk::forWalked(uint32_t n, F&& f) const {
 // The ranks of every node, as retrograde analysis finds them: a leaf 0, a root-side node
 // one more than the least rank among its walked moves' positions (the earliest walked on a
 // tie), an other-side node one more than the largest once all are ranked. Breadth first
-// from the leaves over the moves reversed (built here, 8 bytes a node and 4 a move), so
-// nodes are ranked in increasing order and each move is followed back once: when a node of
-// rank r is taken, every node of rank r has been found, so a root-side parent ranked now
-// can pick the earliest of its moves to one.
+// from the leaves over the moves reversed (built here, 9 bytes a node and 4 a move, in the
+// index's place), so nodes are ranked in increasing order and each move is followed back
+// once: when a node of rank r is taken, every node of rank r has been found, so a
+// root-side parent ranked now can pick the earliest of its moves to one.
 void ForcedWalk::ranks() {
   const size_t n = nodes_.size();
-  std::vector<uint64_t> first(n + 1, 0);  // the parents of node c: parents[first[c], first[c + 1])
+  // The index is not needed here: its memory goes to the reversed moves (node() builds it
+  // again when a repair adds a position).
+  std::vector<uint32_t>().swap(slots_);
+  uint64_t moves = edges_.size();
+  for (const auto& [node, r] : repairs_) moves += r.walked.size();
+  if (moves >= std::numeric_limits<uint32_t>::max()) {
+    throw engine::InputError("proof table: the walk has more than 2^32 moves");
+  }
+  std::vector<uint32_t> first(n + 1, 0);  // the parents of node c: parents[first[c], first[c + 1])
   for (size_t i = 0; i < n; ++i) {
     forWalked(static_cast<uint32_t>(i), [&](int, uint32_t c) { ++first[c + 1]; });
   }
   for (size_t i = 0; i < n; ++i) first[i + 1] += first[i];
   std::vector<uint32_t> parents(first[n]);
   {
-    std::vector<uint64_t> at(first.begin(), first.end() - 1);
+    std::vector<uint32_t> at(first.begin(), first.end() - 1);
     for (size_t i = 0; i < n; ++i) {
       forWalked(static_cast<uint32_t>(i),
                 [&](int, uint32_t c) { parents[at[c]++] = static_cast<uint32_t>(i); });
@@ -426,7 +441,7 @@ void ForcedWalk::ranks() {
   for (size_t head = 0; head < queue.size(); ++head) {
     const uint32_t m = queue[head];
     const int r = nodes_[m].rank;
-    for (uint64_t k = first[m]; k < first[m + 1]; ++k) {
+    for (uint32_t k = first[m]; k < first[m + 1]; ++k) {
       const uint32_t p = parents[k];
       Node& x = nodes_[p];
       if (x.rank >= 0 || !(x.flags & EXPANDED)) continue;
@@ -704,10 +719,7 @@ bool ForcedWalk::resume(Mask own, Mask opp) {
   target_ = target, haveTarget_ = haveTarget;
   valued_ = 0;
   for (size_t i = 0; i < nodes_.size(); ++i) valued_ += (nodes_[i].flags & EXPANDED) != 0;
-  size_t slots = size_t{1} << 16;
-  while (slots < 2 * nodes_.size()) slots *= 2;
-  slots_.assign(slots, 0);
-  for (size_t i = 0; i < nodes_.size(); ++i) place(static_cast<uint32_t>(i));
+  reindex();
   return true;
 }
 

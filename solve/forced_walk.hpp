@@ -170,6 +170,7 @@ class ForcedWalk {
   int64_t find(uint64_t key, bool rootSide) const;
   void index(uint32_t id);
   void place(uint32_t id);
+  void reindex();
   bool isLeaf(uint32_t n) const;
   bool solveRoot(uint32_t n);
   bool expandAll();
