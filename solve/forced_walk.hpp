@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <unordered_map>
 #include <vector>
 
@@ -43,24 +44,29 @@ CompactBoard boardOf(const Geometry& g, Mask own, Mask opp, int ko);
 
 // A vector stored in blocks of 2^20 elements: it grows without copying what it holds (a
 // walk of 100 million positions never needs twice its memory), and references to its
-// elements stay valid.
+// elements stay valid. The table of blocks is allocated once (room for 2^32 elements), so
+// another thread may read an element already there while one is added.
 template <class T>
 class Blocks {
  public:
+  Blocks() : blocks_(std::make_unique<std::unique_ptr<T[]>[]>(MAX_BLOCKS)) {}
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   T& operator[](size_t i) { return blocks_[i >> SHIFT][i & MASK]; }
   const T& operator[](size_t i) const { return blocks_[i >> SHIFT][i & MASK]; }
   void push_back(const T& v) {
-    if ((size_ >> SHIFT) == blocks_.size()) blocks_.push_back(std::make_unique<T[]>(BLOCK));
+    if ((size_ & MASK) == 0) {
+      if ((size_ >> SHIFT) >= MAX_BLOCKS) throw std::length_error("walk: more than 2^32 items");
+      blocks_[size_ >> SHIFT] = std::make_unique<T[]>(BLOCK);
+    }
     (*this)[size_++] = v;
   }
-  void clear() { blocks_.clear(), size_ = 0; }
 
  private:
   static constexpr int SHIFT = 20;
   static constexpr size_t BLOCK = size_t{1} << SHIFT, MASK = BLOCK - 1;
-  std::vector<std::unique_ptr<T[]>> blocks_;
+  static constexpr size_t MAX_BLOCKS = size_t{1} << 12;
+  std::unique_ptr<std::unique_ptr<T[]>[]> blocks_;
   size_t size_ = 0;
 };
 
