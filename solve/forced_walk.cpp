@@ -95,11 +95,16 @@ bool ForcedWalk::run(Mask own, Mask opp) {
     bool added = false;
     std::vector<uint32_t> order = reachable();
     std::reverse(order.begin(), order.end());
+    auto waiting = [&](const Node& b) {
+      return (b.flags & ROOT_SIDE) && !(b.flags & LEAF) && b.rank < 0 && !(b.flags & EXHAUSTED);
+    };
+    pr_.repairsLeft = static_cast<uint64_t>(
+        std::count_if(order.begin(), order.end(), [&](uint32_t n) { return waiting(nodes_[n]); }));
     for (const uint32_t n : order) {
-      const Node& b = nodes_[n];
-      if (!(b.flags & ROOT_SIDE) || (b.flags & LEAF) || b.rank >= 0 || (b.flags & EXHAUSTED)) {
-        continue;
-      }
+      if (!waiting(nodes_[n])) continue;
+      --pr_.repairsLeft;
+      pr_.seconds = secondsSince(start_);
+      if (hooks_.valued) withLock(hooks_.valued);
       uint64_t searched = 0;
       const int p = nextMove(n, false, solver_, searched);
       pr_.nodes += searched;
@@ -109,6 +114,7 @@ bool ForcedWalk::run(Mask own, Mask opp) {
         continue;
       }
       repairs_[n].walked.emplace_back(static_cast<int8_t>(p), walkMove(n, p));
+      ++pr_.repaired;
       if (!expandAll()) return false;
       added = true;
       if (pr_.nodes - rankedAt >= (nodes_.size() + edges_.size()) / 32) {

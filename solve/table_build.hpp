@@ -103,6 +103,9 @@ struct BuildProgress {
   // solve has run, so that a build stuck on one position can name it.
   Mask solvingBlack = 0, solvingWhite = 0;
   double solvingSeconds = 0;
+  // Simple-forced proof walks, once the walk is complete: root-side positions given a later
+  // move so far, and those without a rank still to try in this round (ForcedWalk).
+  uint64_t repaired = 0, repairsLeft = 0;
 };
 
 struct TableBuildOptions {

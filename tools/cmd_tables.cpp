@@ -313,6 +313,9 @@ int buildProof(const solve::Geometry& g, const std::string& out, const po::varia
                 << std::scientific << nodes << " (" << (p.seconds > 0 ? nodes / p.seconds : 0.0)
                 << "/s), elapsed " << std::fixed << std::setprecision(0) << p.seconds
                 << " s, last value " << p.lastValue;
+      if (p.repaired + p.repairsLeft > 0) {
+        std::cerr << ", repairs " << p.repaired << " made, " << p.repairsLeft << " left";
+      }
       if (p.solving) {
         std::cerr << ", solving: value in [" << p.lower << ", " << p.upper << "], horizon "
                   << p.horizon;
