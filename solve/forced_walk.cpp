@@ -46,20 +46,6 @@ uint64_t slotHash(uint64_t key, bool rootSide) {
   return x ^ (x >> 31);
 }
 
-tables::TableMeta walkMeta(const Geometry& g, const Rules& rules, uint64_t nodes) {
-  tables::TableMeta m;
-  m.kind = tables::TableKind::ProofWalk;
-  m.kindVersion = PROOF_WALK_VERSION;
-  m.width = static_cast<uint16_t>(g.width());
-  m.height = static_cast<uint16_t>(g.height());
-  m.rules = solutionTableRules(rules);
-  m.generatorName = "fgo tables build --solve";
-  m.generatorVersion = "solve 1";
-  m.note = "proof table build: the walk under simple ko (" + rules.name() + ")";
-  m.entryCount = nodes;
-  return m;
-}
-
 }  // namespace
 
 ForcedWalk::ForcedWalk(const Geometry& g, const ProofTableOptions& o, const SolveOptions& so,
@@ -600,7 +586,12 @@ void ForcedWalk::saveWalk() const {
   tables::WriteOptions wo;
   wo.level = 1;
   wo.threads = 2;
-  tables::TableStreamWriter file(file_, walkMeta(g_, o_.rules, nodes_.size()), wo);
+  tables::TableStreamWriter file(
+      file_,
+      solveTableMeta(g_, solutionTableRules(o_.rules), tables::TableKind::ProofWalk,
+                     PROOF_WALK_VERSION, nodes_.size(),
+                     "proof table build: the walk under simple ko (" + o_.rules.name() + ")"),
+      wo);
   constexpr size_t PIECE_BYTES = size_t{4} << 20;
   tables::PayloadWriter out;
   out.reserve(PIECE_BYTES + 64);
@@ -636,13 +627,9 @@ void ForcedWalk::saveWalk() const {
 
 bool ForcedWalk::resume(Mask own, Mask opp) {
   if (!std::filesystem::exists(file_)) return false;
-  tables::TableExpect e;
-  e.kind = tables::TableKind::ProofWalk;
-  e.kindVersion = PROOF_WALK_VERSION;
-  e.width = static_cast<uint16_t>(g_.width());
-  e.height = static_cast<uint16_t>(g_.height());
-  e.rules = solutionTableRules(o_.rules);
-  tables::TableStreamReader t(file_, e);
+  tables::TableStreamReader t(
+      file_, solveTableExpect(g_, solutionTableRules(o_.rules), tables::TableKind::ProofWalk,
+                              PROOF_WALK_VERSION));
   const std::string name = file_.string();
   tables::PayloadReader in([&t](uint8_t* p, size_t n) { return t.read(p, n); }, name);
   auto refuse = [&](tables::TableErrorCode code, const std::string& what) {

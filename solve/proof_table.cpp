@@ -476,22 +476,16 @@ ProofTableResult buildProofTable(const Geometry& g, const ProofTableOptions& o) 
     res.rootValue = solved.at(canonicalKey(g, o.own, o.opp, sym)).value;
   }
   res.entries = entries.size();
-  tables::TableMeta m;
-  m.kind = tables::TableKind::Solution;
-  m.kindVersion = SOLUTION_TABLE_VERSION;
-  m.width = static_cast<uint16_t>(g.width());
-  m.height = static_cast<uint16_t>(g.height());
-  m.rules = solutionTableRules(o.rules);
-  m.generatorName = "fgo tables build --solve";
-  m.generatorVersion = "solve 1";
   // At most 104 bytes (tables::TableMeta): 99 for the longest rule name and options.
-  m.note = std::string("proof table, mover's view, ") +
-           (forced ? "game states (keys with ko), " : "fresh games, ") + o.rules.name() +
-           (o.allBest ? "; all optimal moves"
-            : forced  ? "; the move followed"
-                      : "; first optimal, centre first") +
-           (o.harvest ? "; + solver's exact" : "");
-  m.entryCount = entries.size();
+  const tables::TableMeta m = solveTableMeta(
+      g, solutionTableRules(o.rules), tables::TableKind::Solution, SOLUTION_TABLE_VERSION,
+      entries.size(),
+      std::string("proof table, mover's view, ") +
+          (forced ? "game states (keys with ko), " : "fresh games, ") + o.rules.name() +
+          (o.allBest ? "; all optimal moves"
+           : forced  ? "; the move followed"
+                     : "; first optimal, centre first") +
+          (o.harvest ? "; + solver's exact" : ""));
   const tables::TableHeader h = tables::writeTable(o.out, m, SolutionTable::encode(entries));
   if (forced) std::filesystem::remove(walkFile);  // its work is in the table now
   res.complete = true;

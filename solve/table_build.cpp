@@ -30,32 +30,44 @@ tables::TableRules solutionTableRules(const Rules& r) {
   return t;
 }
 
-namespace {
-
-tables::TableMeta metaFor(const Geometry& g, const Rules& r, tables::TableKind kind,
-                          uint16_t version, uint64_t entries) {
+tables::TableMeta solveTableMeta(const Geometry& g, const tables::TableRules& rules,
+                                 tables::TableKind kind, uint16_t version, uint64_t entries,
+                                 std::string note) {
   tables::TableMeta m;
   m.kind = kind;
   m.kindVersion = version;
   m.width = static_cast<uint16_t>(g.width());
   m.height = static_cast<uint16_t>(g.height());
-  m.rules = tableRules(r);
+  m.rules = rules;
   m.generatorName = "fgo tables build --solve";
   m.generatorVersion = "solve 1";
-  m.note = "complete table, mover's view, no history; solver rules " + r.name();
+  m.note = std::move(note);
   m.entryCount = entries;
   return m;
 }
 
-tables::TableExpect expectFor(const Geometry& g, const Rules& r, tables::TableKind kind,
-                              uint16_t version) {
+tables::TableExpect solveTableExpect(const Geometry& g, const tables::TableRules& rules,
+                                     tables::TableKind kind, uint16_t version) {
   tables::TableExpect e;
   e.kind = kind;
   e.kindVersion = version;
   e.width = static_cast<uint16_t>(g.width());
   e.height = static_cast<uint16_t>(g.height());
-  e.rules = tableRules(r);
+  e.rules = rules;
   return e;
+}
+
+namespace {
+
+tables::TableMeta metaFor(const Geometry& g, const Rules& r, tables::TableKind kind,
+                          uint16_t version, uint64_t entries) {
+  return solveTableMeta(g, tableRules(r), kind, version, entries,
+                        "complete table, mover's view, no history; solver rules " + r.name());
+}
+
+tables::TableExpect expectFor(const Geometry& g, const Rules& r, tables::TableKind kind,
+                              uint16_t version) {
+  return solveTableExpect(g, tableRules(r), kind, version);
 }
 
 // Position `index` of the enumeration: base-3 digits, point p's digit 1 = own, 2 = opp.

@@ -60,6 +60,14 @@ struct SolutionEntry {
   bool operator==(const SolutionEntry&) const = default;
 };
 
+// The header fields of a table file written by solve/ for board g (generator "fgo tables
+// build --solve", version "solve 1"), and what a reader of one insists on.
+tables::TableMeta solveTableMeta(const Geometry& g, const tables::TableRules& rules,
+                                 tables::TableKind kind, uint16_t version, uint64_t entries,
+                                 std::string note);
+tables::TableExpect solveTableExpect(const Geometry& g, const tables::TableRules& rules,
+                                     tables::TableKind kind, uint16_t version);
+
 // The header rules of a table built under the solver's rules (both simple-ko rules are
 // "simple" there; files that need the exact rule also store Rules::name()).
 tables::TableRules tableRules(const Rules& r);
