@@ -215,10 +215,9 @@ bool ForcedWalk::isLeaf(uint32_t n) const {
 bool ForcedWalk::solveRoot(uint32_t n) {
   const Node& x = nodes_[n];
   const Mask own = x.key & g_.all(), opp = x.key >> 32;
-  int value = 0;
-  if (isLeaf(n)) {
-    value = boundsAfterPasses(g_, own, opp, 0, so_.safety).lower;
-  } else {
+  const ScoreBounds b = boundsAfterPasses(g_, own, opp, 0, so_.safety);
+  int value = b.lower;
+  if (b.lower != b.upper) {
     if (!timed(solver_, 0)) return false;
     Position pos;
     pos.black = own, pos.white = opp, pos.ko = koOfKey(g_, x.key);

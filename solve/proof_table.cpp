@@ -199,9 +199,7 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
     c.notAttained += !attained && !unknown;
     for (auto ch = children.rbegin(); ch != children.rend(); ++ch) stack.push_back(*ch);
   }
-  c.unreached = static_cast<uint64_t>(
-      std::count_if(marks.begin(), marks.end(), [](uint8_t m) { return m != 0; }));
-  c.unreached = table.entries().size() - c.unreached;
+  c.unreached = static_cast<uint64_t>(std::count(marks.begin(), marks.end(), uint8_t{0}));
   return c;
 }
 
