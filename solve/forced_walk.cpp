@@ -70,25 +70,23 @@ bool ForcedWalk::run(Mask own, Mask opp) {
   if (!expandAll()) return false;
   ranks();
   uint64_t rankedAt = pr_.nodes;  // the nodes searched when the ranks were last found
-  // Root-side positions without a rank get their next move, until the root has one: the
-  // deepest first (the walk's order reversed), since a move that gives a position a rank
-  // can give one to every position above it. The ranks are found again once the repairs
-  // since the last time have searched a 32nd as many nodes as the walk has positions and
-  // moves (a search node costs far more than a rank step, so the ranks take a small part of
-  // the time; counted in nodes rather than seconds, so that one walker's build does not
-  // depend on timing), and positions ranked meanwhile are passed over.
+  // Root-side positions without a rank get their next move, until the root has one: in
+  // rounds, those on the cycles of positions without a rank (cycleTargets(); a position
+  // above the cycles gets a rank once they are broken), the deepest first. The ranks are
+  // found again once the repairs since the last time have searched a 32nd as many nodes as the walk
+  // has positions and moves (a search node costs far more than a rank step, so the ranks take a
+  // small part of the time; counted in nodes rather than seconds, so that one walker's build does
+  // not depend on timing), and positions ranked meanwhile are passed over.
   while (nodes_[0].rank < 0) {
     bool added = false;
-    std::vector<uint32_t> order = reachable();
-    std::reverse(order.begin(), order.end());
+    const std::vector<uint32_t> order = cycleTargets();
     auto waiting = [&](const Node& b) {
       return (b.flags & ROOT_SIDE) && !(b.flags & LEAF) && b.rank < 0 && !(b.flags & EXHAUSTED);
     };
-    pr_.repairsLeft = static_cast<uint64_t>(
-        std::count_if(order.begin(), order.end(), [&](uint32_t n) { return waiting(nodes_[n]); }));
-    for (const uint32_t n : order) {
+    for (size_t i = 0; i < order.size(); ++i) {
+      const uint32_t n = order[i];
+      pr_.repairsLeft = order.size() - i;
       if (!waiting(nodes_[n])) continue;
-      --pr_.repairsLeft;
       pr_.seconds = secondsSince(start_);
       if (hooks_.valued) withLock(hooks_.valued);
       uint64_t searched = 0;
@@ -466,6 +464,86 @@ std::vector<uint32_t> ForcedWalk::reachable() const {
     });
   }
   return out;
+}
+
+// The root-side positions to give a later move in this round: those on a cycle of the
+// positions reached without a rank. Every such position has a move to another (a
+// root-side position's walked moves all lead to unranked ones, an other-side position has
+// at least one), so following them always ends on a cycle, and once no cycle is left the
+// ranks reach them all. The cycles are the strongly connected sets (of two positions or
+// more) of the moves between unranked positions, found by Tarjan's algorithm (iterative):
+// it finishes the sets below first, and within a set lists the positions last reached
+// first, so the targets come deepest first. When every root-side position on the cycles
+// has no move left, every unranked root-side position reached is a target (the deepest
+// first), since a move above a cycle can lead round it. Sets the round's figures in the
+// progress (unranked, cycles, inCycles).
+std::vector<uint32_t> ForcedWalk::cycleTargets() {
+  constexpr uint32_t NONE = std::numeric_limits<uint32_t>::max();
+  const std::vector<uint32_t> order = reachable();
+  std::vector<uint32_t> local(nodes_.size(), NONE);  // a node's index among the unranked
+  std::vector<uint32_t> ids;
+  for (const uint32_t n : order) {
+    if (nodes_[n].rank < 0) local[n] = static_cast<uint32_t>(ids.size()), ids.push_back(n);
+  }
+  const size_t m = ids.size();
+  std::vector<uint32_t> first(m + 1, 0), next;  // moves between unranked nodes (local ids)
+  for (size_t i = 0; i < m; ++i) {
+    forWalked(ids[i], [&](int, uint32_t c) {
+      if (local[c] != NONE) next.push_back(local[c]);
+    });
+    first[i + 1] = static_cast<uint32_t>(next.size());
+  }
+  std::vector<uint32_t>().swap(local);
+  std::vector<uint32_t> index(m, NONE), low(m, 0), stack, targets;
+  std::vector<bool> onStack(m);
+  std::vector<std::pair<uint32_t, uint32_t>> calls;  // the search's path: node, next move
+  uint32_t counter = 0;
+  uint64_t cycles = 0, inCycles = 0;
+  auto open = [&](uint32_t v) {
+    index[v] = low[v] = counter++;
+    stack.push_back(v), onStack[v] = true;
+    calls.emplace_back(v, first[v]);
+  };
+  for (uint32_t s = 0; s < m; ++s) {
+    if (index[s] != NONE) continue;
+    open(s);
+    while (!calls.empty()) {
+      auto& [v, k] = calls.back();
+      if (k < first[v + 1]) {
+        const uint32_t w = next[k++];
+        if (index[w] == NONE) {
+          open(w);
+        } else if (onStack[w]) {
+          low[v] = std::min(low[v], index[w]);
+        }
+        continue;
+      }
+      const uint32_t done = v;
+      calls.pop_back();
+      if (!calls.empty()) low[calls.back().first] = std::min(low[calls.back().first], low[done]);
+      if (low[done] != index[done]) continue;
+      const size_t top = stack.size();
+      size_t bottom = top;
+      do onStack[stack[--bottom]] = false;
+      while (stack[bottom] != done);
+      if (top - bottom > 1) {
+        ++cycles, inCycles += top - bottom;
+        for (size_t i = top; i-- > bottom;) {
+          const Node& x = nodes_[ids[stack[i]]];
+          if ((x.flags & ROOT_SIDE) && !(x.flags & EXHAUSTED)) targets.push_back(ids[stack[i]]);
+        }
+      }
+      stack.resize(bottom);
+    }
+  }
+  pr_.unranked = m, pr_.cycles = cycles, pr_.inCycles = inCycles;
+  if (targets.empty()) {
+    for (size_t i = m; i-- > 0;) {
+      const Node& x = nodes_[ids[i]];
+      if ((x.flags & ROOT_SIDE) && !(x.flags & EXHAUSTED)) targets.push_back(ids[i]);
+    }
+  }
+  return targets;
 }
 
 walk::Visit ForcedWalk::visitOf(uint32_t n) const {

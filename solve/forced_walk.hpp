@@ -184,6 +184,7 @@ class ForcedWalk {
   uint32_t walkMove(uint32_t n, int p);
   void ranks();
   std::vector<uint32_t> reachable() const;
+  std::vector<uint32_t> cycleTargets();
   template <class F>
   void forWalked(uint32_t n, F&& f) const;
   walk::Visit visitOf(uint32_t n) const;

@@ -114,6 +114,9 @@ struct BuildProgress {
   // Simple-forced proof walks, once the walk is complete: root-side positions given a later
   // move so far, and those without a rank still to try in this round (ForcedWalk).
   uint64_t repaired = 0, repairsLeft = 0;
+  // The last round's reachable positions without a rank, its cycles (the strongly
+  // connected sets of them) and the positions in those (ForcedWalk::cycleTargets).
+  uint64_t unranked = 0, cycles = 0, inCycles = 0;
 };
 
 struct TableBuildOptions {

@@ -314,7 +314,8 @@ int buildProof(const solve::Geometry& g, const std::string& out, const po::varia
                 << "/s), elapsed " << std::fixed << std::setprecision(0) << p.seconds
                 << " s, last value " << p.lastValue;
       if (p.repaired + p.repairsLeft > 0) {
-        std::cerr << ", repairs " << p.repaired << " made, " << p.repairsLeft << " left";
+        std::cerr << ", repairs " << p.repaired << " made, " << p.repairsLeft << " left ("
+                  << p.unranked << " unranked, " << p.inCycles << " in " << p.cycles << " cycles)";
       }
       if (p.solving) {
         std::cerr << ", solving: value in [" << p.lower << ", " << p.upper << "], horizon "
