@@ -69,7 +69,7 @@ bool ForcedWalk::run(Mask own, Mask opp) {
   if (nodes_.empty()) node({own, opp, true, -1});
   if (!expandAll()) return false;
   ranks();
-  uint64_t rankedAt = pr_.nodes;  // the nodes searched when the ranks were last found
+  rankedAt_ = pr_.nodes;
   // Root-side positions without a rank get their next move, until the root has one: in
   // rounds, those on the cycles of positions without a rank (cycleTargets(); a position
   // above the cycles gets a rank once they are broken), the deepest first. The ranks are
@@ -78,42 +78,18 @@ bool ForcedWalk::run(Mask own, Mask opp) {
   // small part of the time; counted in nodes rather than seconds, so that one walker's build does
   // not depend on timing), and positions ranked meanwhile are passed over.
   while (nodes_[0].rank < 0) {
-    bool added = false;
-    const std::vector<uint32_t> order = cycleTargets();
-    auto waiting = [&](const Node& b) {
-      return (b.flags & ROOT_SIDE) && !(b.flags & LEAF) && b.rank < 0 && !(b.flags & EXHAUSTED);
-    };
-    for (size_t i = 0; i < order.size(); ++i) {
-      const uint32_t n = order[i];
-      pr_.repairsLeft = order.size() - i;
-      if (!waiting(nodes_[n])) continue;
-      pr_.seconds = secondsSince(start_);
-      if (hooks_.valued) withLock(hooks_.valued);
-      uint64_t searched = 0;
-      const int p = nextMove(n, false, solver_, searched);
-      pr_.nodes += searched;
-      if (p == STOP_MOVE) return false;
-      if (p == NO_MOVE) {
-        nodes_[n].flags |= EXHAUSTED;
-        continue;
-      }
-      repairs_[n].walked.emplace_back(static_cast<int8_t>(p), walkMove(n, p));
-      ++pr_.repaired;
-      if (!expandAll()) return false;
-      added = true;
-      if (pr_.nodes - rankedAt >= (nodes_.size() + edges_.size()) / 32) {
-        ranks();
-        rankedAt = pr_.nodes;
-        if (nodes_[0].rank >= 0) break;
-      }
-    }
-    if (!added) {
+    targets_ = cycleTargets();
+    nextTarget_ = 0;
+    added_ = false;
+    if (!expandAll()) return false;
+    targets_.clear();
+    if (!added_) {
       throw engine::InputError(
           "proof table: every strategy the walk found for the root's side repeats a "
           "position (a cycle under simple ko): no proof that it forces its value");
     }
     ranks();
-    rankedAt = pr_.nodes;
+    rankedAt_ = pr_.nodes;
   }
   return true;
 }
@@ -255,7 +231,7 @@ bool ForcedWalk::solveRoot(uint32_t n) {
 // mostly answered) made the 5x5 walk 1.6 times as fast (docs/SOLVER.md, "Session 42").
 // False when the time ran out (the nodes being expanded stay on the list).
 bool ForcedWalk::expandAll() {
-  if (pending_.empty()) return true;
+  if (pending_.empty() && nextTarget_ >= targets_.size()) return true;
   if (!haveTarget_ && !solveRoot(pending_.back())) return false;
   stop_ = false;
   failure_ = nullptr;
@@ -277,36 +253,105 @@ void ForcedWalk::work(int w) {
     for (;;) {
       if (stop_ || failure_) return;
       if (w == 0) maybeSave(lock);
-      const int64_t n = take();
-      if (n < 0) {
-        if (busy_ == 0) {
+      if (rankDue_) {
+        if (busy_ > 0) {
+          cv_.wait(lock);
+          continue;
+        }
+        ranks();
+        rankedAt_ = pr_.nodes;
+        rankDue_ = false;
+        if (nodes_[0].rank >= 0) nextTarget_ = targets_.size();
+        cv_.notify_all();
+        continue;
+      }
+      int64_t n = take();
+      if (n >= 0) {
+        nodes_[n].flags |= BUSY;
+        ++busy_;
+        lock.unlock();
+        const Expansion e = expand(static_cast<uint32_t>(n), solver);
+        lock.lock();
+        nodes_[n].flags &= ~BUSY;
+        --busy_;
+        pr_.nodes += e.nodes;
+        if (e.stop) {
+          stop_ = true;
           cv_.notify_all();
           return;
         }
-        cv_.wait(lock);
+        apply(static_cast<uint32_t>(n), e);
+        cv_.notify_all();
         continue;
       }
-      nodes_[n].flags |= BUSY;
-      ++busy_;
-      lock.unlock();
-      const Expansion e = expand(static_cast<uint32_t>(n), solver);
-      lock.lock();
-      nodes_[n].flags &= ~BUSY;
-      --busy_;
-      pr_.nodes += e.nodes;
-      if (e.stop) {
-        stop_ = true;
+      if (nextTarget_ < targets_.size() && !targets_.empty() &&
+          pr_.nodes - rankedAt_ >= (nodes_.size() + edges_.size()) / 32) {
+        rankDue_ = true;
+        continue;
+      }
+      n = takeTarget();
+      if (n >= 0) {
+        if (!repair(static_cast<uint32_t>(n), solver, lock)) return;
+        continue;
+      }
+      if (busy_ == 0) {
         cv_.notify_all();
         return;
       }
-      apply(static_cast<uint32_t>(n), e);
-      cv_.notify_all();
+      cv_.wait(lock);
     }
   } catch (...) {
     std::lock_guard<std::mutex> lock(mu_);
     if (!failure_) failure_ = std::current_exception();
     cv_.notify_all();
   }
+}
+
+// The next target of this round's repairs still without a rank or a move to try (-1: none).
+int64_t ForcedWalk::takeTarget() {
+  while (nextTarget_ < targets_.size()) {
+    const uint32_t n = targets_[nextTarget_++];
+    pr_.repairsLeft = targets_.size() - nextTarget_;
+    const Node& x = nodes_[n];
+    if (x.rank < 0 && !(x.flags & (LEAF | EXHAUSTED | BUSY))) return n;
+  }
+  return -1;
+}
+
+// Gives root-side node n its next move that keeps the value, searched outside the lock
+// (held on entry and exit); its position goes on the pending list. False when the time ran
+// out.
+bool ForcedWalk::repair(uint32_t n, Solver& solver, std::unique_lock<std::mutex>& lock) {
+  Repair& r = repairs_[n];  // references into the map stay valid as it grows
+  std::vector<int> tried;
+  forWalked(n, [&](int p, uint32_t) { tried.push_back(p); });
+  tried.insert(tried.end(), r.ruledOut.begin(), r.ruledOut.end());
+  nodes_[n].flags |= BUSY;
+  ++busy_;
+  pr_.seconds = secondsSince(start_);
+  if (hooks_.valued) hooks_.valued();
+  lock.unlock();
+  uint64_t searched = 0;
+  std::vector<int8_t> ruledOut;
+  const int p = nextMove(n, tried, &ruledOut, solver, searched);
+  lock.lock();
+  nodes_[n].flags &= ~BUSY;
+  --busy_;
+  pr_.nodes += searched;
+  r.ruledOut.insert(r.ruledOut.end(), ruledOut.begin(), ruledOut.end());
+  cv_.notify_all();
+  if (p == STOP_MOVE) {
+    stop_ = true;  // the others see it when they wake (notified above, under the lock)
+    return false;
+  }
+  if (p == NO_MOVE) {
+    nodes_[n].flags |= EXHAUSTED;
+    return true;
+  }
+  r.walked.emplace_back(static_cast<int8_t>(p), walkMove(n, p));
+  ++pr_.repaired;
+  added_ = true;
+  return true;
 }
 
 // The last pending node that is neither expanded nor taken by a walker (-1: none); expanded
@@ -329,7 +374,7 @@ ForcedWalk::Expansion ForcedWalk::expand(uint32_t n, Solver& solver) {
   const CompactBoard board = walk::boardOf(g_, v.own, v.opp, v.ko);
   int sym = 0;
   if (v.rootSide) {
-    e.move = nextMove(n, true, solver, e.nodes);
+    e.move = nextMove(n, {}, nullptr, solver, e.nodes);
     if (e.move == STOP_MOVE) {
       e.stop = true;
       return e;
@@ -578,17 +623,12 @@ bool ForcedWalk::timed(Solver& solver, uint64_t nodes) const {
 // test of a move that does not keep the value can stay open at every horizon; so which
 // move is found can depend on what the table holds. NO_MOVE when none is left, STOP_MOVE
 // when the time ran out.
-int ForcedWalk::nextMove(uint32_t n, bool first, Solver& solver, uint64_t& nodes) {
+int ForcedWalk::nextMove(uint32_t n, const std::vector<int>& tried,
+                         std::vector<int8_t>* ruledOutMoves, Solver& solver, uint64_t& nodes) {
+  const bool first = ruledOutMoves == nullptr;
   const walk::Visit v = visitOf(n);
   const int value = target_;
   const CompactBoard board = boardOf(n);
-  std::vector<int> tried;
-  Repair* repair = nullptr;
-  if (!first) {
-    repair = &repairs_[n];
-    forWalked(n, [&](int p, uint32_t) { tried.push_back(p); });
-    tried.insert(tried.end(), repair->ruledOut.begin(), repair->ruledOut.end());
-  }
   std::vector<int> candidates;
   for (const int p : moveTestOrder(g_, v.own, v.opp, value)) {
     if ((p < 0 || board.isLegal(p, engine::Color::Black)) &&
@@ -622,7 +662,7 @@ int ForcedWalk::nextMove(uint32_t n, bool first, Solver& solver, uint64_t& nodes
       }
       if (static_cast<int>(r.value) == -value) return candidates[i];
       ruledOut[i] = true;
-      if (repair) repair->ruledOut.push_back(static_cast<int8_t>(candidates[i]));
+      if (ruledOutMoves) ruledOutMoves->push_back(static_cast<int8_t>(candidates[i]));
     }
   }
   if (first) {

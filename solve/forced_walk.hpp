@@ -180,7 +180,10 @@ class ForcedWalk {
   bool isLeaf(uint32_t n) const;
   bool solveRoot(uint32_t n);
   bool expandAll();
-  int nextMove(uint32_t n, bool first, Solver& solver, uint64_t& nodes);
+  int nextMove(uint32_t n, const std::vector<int>& tried, std::vector<int8_t>* ruledOut,
+               Solver& solver, uint64_t& nodes);
+  int64_t takeTarget();
+  bool repair(uint32_t n, Solver& solver, std::unique_lock<std::mutex>& lock);
   uint32_t walkMove(uint32_t n, int p);
   void ranks();
   std::vector<uint32_t> reachable() const;
@@ -213,6 +216,13 @@ class ForcedWalk {
   int busy_ = 0;  // walkers finding a position's moves
   bool stop_ = false;
   std::exception_ptr failure_;
+  // The round of repairs under way (run()): its targets, the next one to take, whether a
+  // move was added, the nodes searched when the ranks were last found, and whether the
+  // walkers should stop for the ranks to be found again.
+  std::vector<uint32_t> targets_;
+  size_t nextTarget_ = 0;
+  bool added_ = false, rankDue_ = false;
+  uint64_t rankedAt_ = 0;
   int target_ = 0;
   bool haveTarget_ = false;
 };
