@@ -69,14 +69,12 @@ bool ForcedWalk::run(Mask own, Mask opp) {
   if (nodes_.empty()) node({own, opp, true, -1});
   if (!expandAll()) return false;
   ranks();
-  rankedAt_ = pr_.nodes;
   // Root-side positions without a rank get their next move, until the root has one: in
   // rounds, those on the cycles of positions without a rank (cycleTargets(); a position
-  // above the cycles gets a rank once they are broken), the deepest first. The ranks are
-  // found again once the repairs since the last time have searched a 32nd as many nodes as the walk
-  // has positions and moves (a search node costs far more than a rank step, so the ranks take a
-  // small part of the time; counted in nodes rather than seconds, so that one walker's build does
-  // not depend on timing), and positions ranked meanwhile are passed over.
+  // above the cycles gets a rank once they are broken), the deepest first. The walkers make
+  // the repairs (work()), walking each repair's positions before they take the next one;
+  // ranks follow the new positions and moves as they come (settle()), so that a target
+  // ranked meanwhile is passed over, and the round ends with the ranks found afresh.
   while (nodes_[0].rank < 0) {
     targets_ = cycleTargets();
     nextTarget_ = 0;
@@ -89,8 +87,10 @@ bool ForcedWalk::run(Mask own, Mask opp) {
           "position (a cycle under simple ko): no proof that it forces its value");
     }
     ranks();
-    rankedAt_ = pr_.nodes;
   }
+  live_ = false;
+  std::vector<uint32_t>().swap(rfirst_), std::vector<uint32_t>().swap(rparents_);
+  extraParents_.clear();
   return true;
 }
 
@@ -253,18 +253,6 @@ void ForcedWalk::work(int w) {
     for (;;) {
       if (stop_ || failure_) return;
       if (w == 0) maybeSave(lock);
-      if (rankDue_) {
-        if (busy_ > 0) {
-          cv_.wait(lock);
-          continue;
-        }
-        ranks();
-        rankedAt_ = pr_.nodes;
-        rankDue_ = false;
-        if (nodes_[0].rank >= 0) nextTarget_ = targets_.size();
-        cv_.notify_all();
-        continue;
-      }
       int64_t n = take();
       if (n >= 0) {
         nodes_[n].flags |= BUSY;
@@ -282,11 +270,6 @@ void ForcedWalk::work(int w) {
         }
         apply(static_cast<uint32_t>(n), e);
         cv_.notify_all();
-        continue;
-      }
-      if (nextTarget_ < targets_.size() && !targets_.empty() &&
-          pr_.nodes - rankedAt_ >= (nodes_.size() + edges_.size()) / 32) {
-        rankDue_ = true;
         continue;
       }
       n = takeTarget();
@@ -309,6 +292,7 @@ void ForcedWalk::work(int w) {
 
 // The next target of this round's repairs still without a rank or a move to try (-1: none).
 int64_t ForcedWalk::takeTarget() {
+  if (nodes_[0].rank >= 0) nextTarget_ = targets_.size();  // done: the root has a rank
   while (nextTarget_ < targets_.size()) {
     const uint32_t n = targets_[nextTarget_++];
     pr_.repairsLeft = targets_.size() - nextTarget_;
@@ -348,7 +332,10 @@ bool ForcedWalk::repair(uint32_t n, Solver& solver, std::unique_lock<std::mutex>
     nodes_[n].flags |= EXHAUSTED;
     return true;
   }
-  r.walked.emplace_back(static_cast<int8_t>(p), walkMove(n, p));
+  const uint32_t c = walkMove(n, p);
+  r.walked.emplace_back(static_cast<int8_t>(p), c);
+  extraParents_[c].push_back(n);
+  settle(n);
   ++pr_.repaired;
   added_ = true;
   return true;
@@ -404,9 +391,14 @@ void ForcedWalk::apply(uint32_t n, const Expansion& e) {
     nodes_[n].edges = edges_.size();
     nodes_[n].count = static_cast<uint8_t>(e.count);
     if (rootSide) nodes_[n].move = static_cast<int8_t>(e.move);
-    for (int i = 0; i < e.count; ++i) edges_.push_back(nodeOfKey(e.keys[i], !rootSide));
+    for (int i = 0; i < e.count; ++i) {
+      const uint32_t c = nodeOfKey(e.keys[i], !rootSide);
+      edges_.push_back(c);
+      if (live_) extraParents_[c].push_back(n);
+    }
   }
   nodes_[n].flags |= EXPANDED;
+  settle(n);
   ++valued_;
   pr_.entries = valued_;
   pr_.lastValue = nodes_[n].flags & ROOT_SIDE ? target_ : -target_;
@@ -450,12 +442,15 @@ void ForcedWalk::ranks() {
   if (moves >= std::numeric_limits<uint32_t>::max()) {
     throw engine::InputError("proof table: the walk has more than 2^32 moves");
   }
-  std::vector<uint32_t> first(n + 1, 0);  // the parents of node c: parents[first[c], first[c + 1])
+  extraParents_.clear();
+  std::vector<uint32_t>& first = rfirst_;  // the parents of node c: parents[first[c], first[c + 1])
+  first.assign(n + 1, 0);
   for (size_t i = 0; i < n; ++i) {
     forWalked(static_cast<uint32_t>(i), [&](int, uint32_t c) { ++first[c + 1]; });
   }
   for (size_t i = 0; i < n; ++i) first[i + 1] += first[i];
-  std::vector<uint32_t> parents(first[n]);
+  std::vector<uint32_t>& parents = rparents_;
+  parents.assign(first[n], 0);
   {
     std::vector<uint32_t> at(first.begin(), first.end() - 1);
     for (size_t i = 0; i < n; ++i) {
@@ -488,6 +483,61 @@ void ForcedWalk::ranks() {
       }
       x.rank = r + 1;
       queue.push_back(p);
+    }
+  }
+  live_ = true;
+}
+
+// Gives node n a rank if its walked moves allow one now (under the lock, after ranks()),
+// and so on up through the positions whose moves lead to one ranked here: a leaf 0, a
+// root-side position one more than the least rank among its moves' positions, an
+// other-side one one more than the largest once all are ranked. The ranks found so need
+// not be the least (ranks() finds those), but they fall along every kept move just the
+// same.
+void ForcedWalk::settle(uint32_t n) {
+  if (!live_) return;
+  auto rank = [&](uint32_t p) {
+    Node& x = nodes_[p];
+    if (x.rank >= 0 || !(x.flags & EXPANDED)) return false;
+    if (x.flags & LEAF) {
+      x.rank = 0;
+      return true;
+    }
+    int least = -1, most = -1;
+    bool all = true;
+    int8_t chosen = NO_MOVE;
+    forWalked(p, [&](int move, uint32_t c) {
+      const int r = nodes_[c].rank;
+      if (r < 0) {
+        all = false;
+      } else {
+        if (least < 0 || r < least) least = r, chosen = static_cast<int8_t>(move);
+        most = std::max(most, r);
+      }
+    });
+    if (x.flags & ROOT_SIDE) {
+      if (least < 0) return false;
+      x.rank = least + 1, x.chosen = chosen;
+      return true;
+    }
+    if (!all) return false;
+    x.rank = most + 1;
+    return true;
+  };
+  if (!rank(n)) return;
+  std::vector<uint32_t> queue{n};
+  while (!queue.empty()) {
+    const uint32_t m = queue.back();
+    queue.pop_back();
+    if (m + 1 < rfirst_.size()) {
+      for (uint32_t k = rfirst_[m]; k < rfirst_[m + 1]; ++k) {
+        if (rank(rparents_[k])) queue.push_back(rparents_[k]);
+      }
+    }
+    if (const auto it = extraParents_.find(m); it != extraParents_.end()) {
+      for (const uint32_t p : it->second) {
+        if (rank(p)) queue.push_back(p);
+      }
     }
   }
 }

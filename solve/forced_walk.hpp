@@ -89,9 +89,10 @@ class Blocks {
 // rank among its walked moves' positions (that move is the one kept); an other-side
 // position, once all its moves' positions are ranked, one more than the largest. Ranks
 // fall along every move the table keeps, so its positions form no cycle. When the walk is
-// complete and the root has no rank, every root-side position reached without one gets its
-// next move that keeps the value, whose positions are walked in turn, until the root has a
-// rank. The table holds the positions reached from the root through the kept moves.
+// complete and the root has no rank, the root-side positions on the cycles of unranked
+// positions (cycleTargets()) get their next move that keeps the value, whose positions are
+// walked in turn, in rounds until the root has a rank. The table holds the positions
+// reached from the root through the kept moves.
 //
 // Memory: 24 bytes a position, 4 a move walked from it, and its slot in an index (4 bytes
 // at most half full); the ranks are found once the walk is complete. The whole walk is
@@ -186,6 +187,7 @@ class ForcedWalk {
   bool repair(uint32_t n, Solver& solver, std::unique_lock<std::mutex>& lock);
   uint32_t walkMove(uint32_t n, int p);
   void ranks();
+  void settle(uint32_t n);
   std::vector<uint32_t> reachable() const;
   std::vector<uint32_t> cycleTargets();
   template <class F>
@@ -217,12 +219,15 @@ class ForcedWalk {
   bool stop_ = false;
   std::exception_ptr failure_;
   // The round of repairs under way (run()): its targets, the next one to take, whether a
-  // move was added, the nodes searched when the ranks were last found, and whether the
-  // walkers should stop for the ranks to be found again.
+  // move was added.
   std::vector<uint32_t> targets_;
   size_t nextTarget_ = 0;
-  bool added_ = false, rankDue_ = false;
-  uint64_t rankedAt_ = 0;
+  bool added_ = false;
+  // The moves reversed, kept from the last ranks() while the repairs run (live_), and the
+  // moves walked since, by the position they lead to: settle() follows them up.
+  bool live_ = false;
+  std::vector<uint32_t> rfirst_, rparents_;
+  std::unordered_map<uint32_t, std::vector<uint32_t>> extraParents_;
   int target_ = 0;
   bool haveTarget_ = false;
 };
