@@ -86,7 +86,19 @@ bool ForcedWalk::run(Mask own, Mask opp) {
           "proof table: every strategy the walk found for the root's side repeats a "
           "position (a cycle under simple ko): no proof that it forces its value");
     }
+    // The ranks settle() kept against their from-scratch twin: the same positions ranked,
+    // none below its least rank.
+    std::vector<int32_t> kept(nodes_.size());
+    for (size_t i = 0; i < nodes_.size(); ++i) kept[i] = nodes_[i].rank;
     ranks();
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+      const int32_t r = nodes_[i].rank;
+      if ((r < 0) != (kept[i] < 0) || kept[i] < r) {
+        throw std::logic_error("proof table: the walk's node " + std::to_string(i) +
+                               " was ranked " + std::to_string(kept[i]) + " as the repairs went, " +
+                               std::to_string(r) + " afresh");
+      }
+    }
   }
   live_ = false;
   std::vector<uint32_t>().swap(rfirst_), std::vector<uint32_t>().swap(rparents_);
