@@ -30,6 +30,11 @@ CompactBoard boardOf(const Geometry& g, Mask own, Mask opp, int ko) {
   return board;
 }
 
+bool passEnds(const Geometry& g, Mask own, Mask opp, int target, const SafetyRules& safety) {
+  const ScoreBounds b = boundsAfterPasses(g, opp, own, 1, safety);
+  return b.lower == b.upper && b.lower == target;
+}
+
 }  // namespace walk
 
 namespace {
@@ -386,7 +391,7 @@ ForcedWalk::Expansion ForcedWalk::expand(uint32_t n, Solver& solver) {
     const walk::Visit c = walk::childOf(board, p, false);
     e.keys[e.count++] = canonicalKeyWithKo(g_, c.own, c.opp, c.ko, sym);
   };
-  add(-1);
+  if (!walk::passEnds(g_, v.own, v.opp, target_, so_.safety)) add(-1);
   for (int i = g_.points() - 1; i >= 0; --i) {
     const int p = g_.centreFirst()[i];
     if (board.isLegal(p, engine::Color::Black)) add(p);
@@ -806,10 +811,17 @@ void ForcedWalk::saveWalk() const {
 
 bool ForcedWalk::resume(Mask own, Mask opp) {
   if (!std::filesystem::exists(file_)) return false;
-  tables::TableStreamReader t(
-      file_, solveTableExpect(g_, solutionTableRules(o_.rules), tables::TableKind::ProofWalk,
-                              PROOF_WALK_VERSION));
+  tables::TableExpect expect = solveTableExpect(g_, solutionTableRules(o_.rules),
+                                                tables::TableKind::ProofWalk, PROOF_WALK_VERSION);
+  expect.kindVersion.reset();  // 1 or 2, checked below
+  tables::TableStreamReader t(file_, expect);
   const std::string name = file_.string();
+  const uint16_t version = t.header().meta.kindVersion;
+  if (version != 1 && version != PROOF_WALK_VERSION) {
+    throw tables::TableError(tables::TableErrorCode::Mismatch, name,
+                             "payload layout version is " + std::to_string(version) +
+                                 ", expected 1 or " + std::to_string(PROOF_WALK_VERSION));
+  }
   tables::PayloadReader in([&t](uint8_t* p, size_t n) { return t.read(p, n); }, name);
   auto refuse = [&](tables::TableErrorCode code, const std::string& what) {
     throw tables::TableError(code, name, what);
@@ -883,6 +895,21 @@ bool ForcedWalk::resume(Mask own, Mask opp) {
         return canonicalKeyWithKo(g_, own, opp, -1, sym);
       }()) {
     refuse(tables::TableErrorCode::Mismatch, "the walk's first position is not its root");
+  }
+  if (version == 1 && haveTarget) {
+    // The other side's passes that end the game were walked as moves to the fresh start:
+    // each such node's first move (the pass, walked first) is dropped.
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      Node& x = nodes[i];
+      if ((x.flags & ROOT_SIDE) || x.count == 0) continue;
+      const Mask o = x.key & g_.all(), p = x.key >> 32;
+      int sym = 0;
+      if (edges[x.edges] < count &&
+          nodes[edges[x.edges]].key == canonicalKeyWithKo(g_, p, o, -1, sym) &&
+          walk::passEnds(g_, o, p, target, so_.safety)) {
+        ++x.edges, --x.count;
+      }
+    }
   }
   nodes_ = std::move(nodes);
   edges_ = std::move(edges);

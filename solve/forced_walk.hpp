@@ -20,8 +20,10 @@
 
 namespace solve {
 
-// Layout version of the proof-walk table kind (tables::TableKind::ProofWalk).
-inline constexpr uint16_t PROOF_WALK_VERSION = 1;
+// Layout version of the proof-walk table kind (tables::TableKind::ProofWalk). 2: the other
+// side's pass is not walked where it ends the game (walk::passEnds); the layout is version
+// 1's, and a version-1 walk is taken with those moves dropped.
+inline constexpr uint16_t PROOF_WALK_VERSION = 2;
 
 namespace walk {
 
@@ -41,6 +43,15 @@ Visit childOf(const CompactBoard& board, int p, bool rootSide);
 
 // The board of a walk's position: the mover as Black, barred from ko (-1: none).
 CompactBoard boardOf(const Geometry& g, Mask own, Mask opp, int ko);
+
+// Whether the other side's pass in (own, opp: that side's stones, then the root side's)
+// ends the game for the root side with `target`: after it the root side may pass to end
+// the game, and the static bounds with that pass made settle at the target. Such a pass
+// is a leaf of the walk, not a move to the fresh start (own and opp swapped), which the key
+// would make the same position as before a pass by the root side: the two passes in a row
+// that end the game would otherwise read as a cycle (the empty board's C3, White passes,
+// Black passes).
+bool passEnds(const Geometry& g, Mask own, Mask opp, int target, const SafetyRules& safety);
 
 // A vector stored in blocks of 2^20 elements: it grows without copying what it holds (a
 // walk of 100 million positions never needs twice its memory), and references to its

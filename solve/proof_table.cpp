@@ -184,8 +184,12 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
       if (entry->best >> p & 1) c.moveWrong += after != value;
       attained |= after == value;
     }
-    children.push_back(childOf(board, -1, false));
-    const SolutionEntry* pe = entryOf(children.back());
+    // The pass: a leaf where the root's side may then end the game with its value
+    // (walk::passEnds), else bounded by the fresh start's entry.
+    const bool passEnds = walk::passEnds(g, own, opp, -value, solver.options().safety);
+    attained |= passEnds;
+    if (!passEnds) children.push_back(childOf(board, -1, false));
+    const SolutionEntry* pe = passEnds ? nullptr : entryOf(children.back());
     if (pe && (-pe->value > value || !attained)) {  // the fresh start's bound is not enough
       ++c.passes;
       if (const std::optional<int> e = afterPass(own, opp, value)) {
