@@ -18,9 +18,11 @@
 #include "solve/advise.hpp"
 #include "solve/benson.hpp"
 #include "solve/compact_board.hpp"
+#include "solve/forced_walk.hpp"
 #include "solve/proof_table.hpp"
 #include "solve/table_build.hpp"
 #include "tables/errors.hpp"
+#include "tables/payload.hpp"
 #include "tables/table_file.hpp"
 #include "temp_files.hpp"
 
@@ -49,7 +51,7 @@ SolutionTable completeTable(const Geometry& g, const fs::path& out) {
 // Walks the proof from the root through the table alone, as the build does
 // (checkProofTable, which the test "the proof check passes..." checks on its own), and
 // counts the positions; fails a check at any position the table lacks.
-size_t walk(const Geometry& g, const SolutionTable& t, Mask rootOwn, Mask rootOpp) {
+size_t walkTable(const Geometry& g, const SolutionTable& t, Mask rootOwn, Mask rootOpp) {
   const ProofCheck c = checkProofTable(g, t, SolveOptions{}, 10'000'000, rootOwn, rootOpp);
   CHECK(c.missing == 0);
   return c.positions;
@@ -79,7 +81,7 @@ TEST_CASE("a proof table agrees with the complete table and holds its whole walk
     }
     CHECK(same == proof.entries().size());
     // Every position of the walk is in the table, and the table holds nothing else.
-    CHECK(walk(g, proof, 0, 0) >= proof.entries().size());
+    CHECK(walkTable(g, proof, 0, 0) >= proof.entries().size());
     fs::remove(dir / "proof.fgt.state");
   }
   fs::remove_all(dir);
@@ -215,7 +217,7 @@ TEST_CASE("the other exact positions of the solver's table agree with the comple
           CHECK((listed & ~best) == 0);
           if (!(e.best & SOME_BEST)) CHECK(listed == best);
         }
-        CHECK(walk(g, t, 0, 0) > 0);  // the walk still finds every position it needs
+        CHECK(walkTable(g, t, 0, 0) > 0);  // the walk still finds every position it needs
       }
     }
   }
@@ -345,7 +347,7 @@ TEST_CASE("a first-best proof table has the same positions, one optimal move eac
     CHECK(fewer > 0);
     if (w == 4 && h == 3) CHECK(staticLists > 0);  // leaves whose move the statics named
     CHECK(reordered > 0);  // the pass or a non-eye point before an earlier optimal point
-    CHECK(walk(g, f, 0, 0) >= f.entries().size());
+    CHECK(walkTable(g, f, 0, 0) >= f.entries().size());
   }
   fs::remove_all(dir);
 }
@@ -698,6 +700,97 @@ TEST_CASE("a simple-forced proof build stopped part-way resumes from its walk") 
   const ProofCheck c = checkProofTable(g, SolutionTable::load(o.out, g, o.rules), so);
   CHECK(c.ok());
   CHECK(c.positions == done.entries);
+  fs::remove_all(dir);
+}
+
+// A walk saved by layout 1 walked the other side's pass even where it ends the game: 3x3,
+// Black's C2 (the centre), White's pass to the fresh start (C2 alone, Black to move) and
+// Black's pass back, a cycle that needs no repair since Black's pass after White's ends
+// the game with 9. Written here by hand (docs/TABLES.md, "proof walk"), the walk resumes
+// with that pass dropped (walk::passEnds), so the position after it is not in the table,
+// and the table passes the check; a walk of layout 3 is refused.
+TEST_CASE("a simple-forced walk of layout 1 resumes with the passes that end the game dropped") {
+  const fs::path dir = tempDir("proof", "forced-walk-v1");
+  const Geometry g(3, 3);
+  ProofTableOptions o = forcedOptions(dir / "f.fgt", 9);
+  const fs::path walkFile = dir / "f.fgt.state.walk";
+  constexpr uint8_t ROOT = 1, EXPANDED = 4;  // the node flags of the layout
+  struct N {
+    uint64_t key;
+    uint64_t edges;
+    int8_t move;
+    uint8_t count, flags;
+  };
+  auto keyOf = [&](const walk::Visit& v) {
+    int sym = 0;
+    return canonicalKeyWithKo(g, v.own, v.opp, v.ko, sym);
+  };
+  const int centre = g.centreFirst()[0];
+  const CompactBoard empty = walk::boardOf(g, 0, 0, -1);
+  const walk::Visit w = walk::childOf(empty, centre, true);
+  const CompactBoard wBoard = walk::boardOf(g, w.own, w.opp, w.ko);
+  const walk::Visit b = walk::childOf(wBoard, -1, false);
+  REQUIRE(walk::passEnds(g, w.own, w.opp, 9, o.search.safety));
+  std::vector<N> nodes{
+      {keyOf({0, 0, true, -1}), 0, static_cast<int8_t>(centre), 1, ROOT | EXPANDED},
+      {keyOf(w), 1, -2, 0, EXPANDED},
+      {keyOf(b), 0, -1, 1, ROOT | EXPANDED}};
+  std::vector<uint32_t> edges{1, 2}, pending;  // the root's move, then W's pass
+  for (int p = 0; p < g.points(); ++p) {
+    if (!wBoard.isLegal(p, engine::Color::Black)) continue;
+    const uint64_t k = keyOf(walk::childOf(wBoard, p, false));
+    auto it = std::find_if(nodes.begin(), nodes.end(), [&](const N& x) { return x.key == k; });
+    if (it == nodes.end()) {
+      nodes.push_back({k, 0, -2, 0, ROOT});
+      pending.push_back(static_cast<uint32_t>(nodes.size() - 1));
+      it = nodes.end() - 1;
+    }
+    edges.push_back(static_cast<uint32_t>(it - nodes.begin()));
+    ++nodes[1].count;
+  }
+  ++nodes[1].count;               // and the pass
+  nodes[2].edges = edges.size();  // B's pass back to W
+  edges.push_back(1);
+  REQUIRE(nodes.size() == 5);  // the root, W, B, and White's corner and side replies
+  auto write = [&](uint16_t version) {
+    tables::PayloadWriter out;
+    out.u64(0), out.u64(0), out.i32(9), out.u8(1);
+    const SafetyRules& s = o.search.safety;
+    out.u8(s.territory), out.u8(s.answers), out.i32(s.held), out.u8(s.links);
+    out.u64(nodes.size());
+    for (const N& x : nodes)
+      out.u64(x.key), out.u64(x.edges), out.i8(x.move), out.u8(x.count), out.u8(x.flags);
+    out.u64(edges.size());
+    for (const uint32_t e : edges) out.u32(e);
+    out.u64(pending.size());
+    for (const uint32_t e : pending) out.u32(e);
+    out.u64(0);
+    tables::TableStreamWriter file(
+        walkFile, solveTableMeta(g, solutionTableRules(o.rules), tables::TableKind::ProofWalk,
+                                 version, nodes.size(), "test: a layout-1 walk"));
+    file.add(out.data());
+    file.finish(nodes.size());
+  };
+  write(3);
+  try {
+    buildProofTable(g, o);
+    FAIL("a walk of layout 3 was taken");
+  } catch (const tables::TableError& e) {
+    CHECK(e.code() == tables::TableErrorCode::Mismatch);
+  }
+  write(1);
+  const ProofTableResult r = buildProofTable(g, o);
+  REQUIRE(r.complete);
+  CHECK(r.resumed);
+  CHECK(r.rootValue == 9);
+  const SolutionTable t = SolutionTable::load(o.out, g, o.rules);
+  CHECK(t.find(keyOf(w)) != nullptr);
+  CHECK(t.find(keyOf(b)) == nullptr);
+  SolveOptions so;
+  so.rules = o.rules;
+  const ProofCheck c = checkProofTable(g, t, so);
+  CHECK(c.ok());
+  CHECK(c.positions == r.entries);
   fs::remove_all(dir);
 }
 
