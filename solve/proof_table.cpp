@@ -75,9 +75,13 @@ std::optional<int> checkedSolve(Solver& solver, const Position& pos, ProofCheck&
 // root's side forces its value in finitely many moves (ProofCheck::cycles). Every
 // relation is read from the table, whose entries are those states, except through a pass,
 // since the entry after a pass is the position as a fresh start, without the pass made:
-// the root side's pass is settled by a search with one pass made; the other side's pass
-// is bounded by the fresh start's entry (one pass made can only add the other side's
-// option to end the game) and searched when that bound is not enough.
+// the root side's pass is settled by the board's area score when that is the value (the
+// other side's pass then ends the game with it, and each of its moves leads where the
+// fresh start's do, which the walk checks next), else by a search with one pass made. The
+// other side's pass ends the game where walk::passEnds says so; else it is bounded by the
+// fresh start's entry (one pass made can only add the root side's option to end the
+// game), exact when that bound is the least value there is, and searched when the bound
+// is not enough.
 ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& solver, Mask rootOwn,
                        Mask rootOpp, const std::function<void(const ProofCheck&)>& onProgress,
                        double progressSeconds) {
@@ -156,7 +160,9 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
         if (p >= 0 && !board.isLegal(p, engine::Color::Black)) continue;
         followed = true;
         const Visit next = childOf(board, p, true);
-        if (p < 0) {
+        if (p < 0 && areaScore(g, own, opp) == value) {
+          ++c.passesSettled;
+        } else if (p < 0) {
           ++c.passes;
           const std::optional<int> e = afterPass(own, opp, value);
           c.moveWrong += e && *e != value;
@@ -190,7 +196,14 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
     attained |= passEnds;
     if (!passEnds) children.push_back(childOf(board, -1, false));
     const SolutionEntry* pe = passEnds ? nullptr : entryOf(children.back());
-    if (pe && (-pe->value > value || !attained)) {  // the fresh start's bound is not enough
+    if (pe && -pe->value == -g.points()) {
+      // The pass gives at most the fresh start's value (with the pass made the root's side
+      // may also end the game): here the least there is, so exactly that.
+      ++c.passesSettled;
+      c.replyBetter += -pe->value > value;
+      if (entry->best & PASS_BIT) c.moveWrong += -pe->value != value;
+      attained |= -pe->value == value;
+    } else if (pe && (-pe->value > value || !attained)) {  // the bound is not enough
       ++c.passes;
       if (const std::optional<int> e = afterPass(own, opp, value)) {
         c.replyBetter += *e > value;

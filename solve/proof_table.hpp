@@ -96,6 +96,10 @@ struct ProofCheck {
   uint64_t historyMatters = 0;  // ... where the table's fresh-start value differed
   uint64_t open = 0;            // relations whose search ran out of nodes (not checked)
   uint64_t unreached = 0;       // entries the walk did not reach (--with-solved positions)
+  // Simple-forced tables: passes settled without a search (checkForced): the root side's
+  // where the board as it stands scores the value, the other side's where the fresh
+  // start's entry bounds it by the least value there is.
+  uint64_t passesSettled = 0;
   // Simple-forced tables: moves of the walk back to a position on its own path. A proof
   // under simple ko alone must end every game in finitely many moves, so the walk's
   // positions must not form a cycle (under PSK the history forbids one).

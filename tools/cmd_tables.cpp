@@ -134,7 +134,8 @@ int verifyProof(const std::string& file, const tables::TableMeta& m, solve::Solv
             << " through a pass, " << c.historyMatters << " where it changed the table's value), "
             << c.open << " left open; " << c.unreached << " entries off the walk; "
             << (search.rules.ko == solve::KoRule::SimpleForced
-                    ? std::to_string(c.cycles) + " cycles; "
+                    ? std::to_string(c.passesSettled) + " passes settled without a search; " +
+                          std::to_string(c.cycles) + " cycles; "
                     : std::string())
             << std::fixed << std::setprecision(2) << s << " s\n";
   return c.ok() ? 0 : 1;
