@@ -680,8 +680,10 @@ bool ForcedWalk::timed(Solver& solver, uint64_t nodes) const {
   return true;
 }
 
-// The next move of root-side node n that keeps its value (`first`: its first; else one
-// not walked or ruled out yet): the first whose position the static bounds settle at
+// The next move of root-side node n that keeps its value: its first when ruledOut is null,
+// else one not in `tried` (walked or ruled out already), the moves found not to keep the
+// value appended to *ruledOut. It reads only n's key and the target, so walkers call it
+// without the lock. The first whose position the static bounds settle at
 // minus the value for the other side, else the first after which a search proves the
 // other side's value minus the value in the game (the ban and the pass count as they
 // are). Legal moves in moveTestOrder, as the other builds walk (the solver table's move
@@ -904,8 +906,7 @@ bool ForcedWalk::resume(Mask own, Mask opp) {
       if ((x.flags & ROOT_SIDE) || x.count == 0) continue;
       const Mask o = x.key & g_.all(), p = x.key >> 32;
       int sym = 0;
-      if (edges[x.edges] < count &&
-          nodes[edges[x.edges]].key == canonicalKeyWithKo(g_, p, o, -1, sym) &&
+      if (nodes[edges[x.edges]].key == canonicalKeyWithKo(g_, p, o, -1, sym) &&
           walk::passEnds(g_, o, p, target, so_.safety)) {
         ++x.edges, --x.count;
       }

@@ -200,7 +200,6 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
       // The pass gives at most the fresh start's value (with the pass made the root's side
       // may also end the game): here the least there is, so exactly that.
       ++c.passesSettled;
-      c.replyBetter += -pe->value > value;
       if (entry->best & PASS_BIT) c.moveWrong += -pe->value != value;
       attained |= -pe->value == value;
     } else if (pe && (-pe->value > value || !attained)) {  // the bound is not enough
