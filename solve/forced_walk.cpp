@@ -30,6 +30,16 @@ CompactBoard boardOf(const Geometry& g, Mask own, Mask opp, int ko) {
   return board;
 }
 
+int keptMove(const Geometry& g, const CompactBoard& board, Mask own, Mask opp, int value,
+             uint64_t best) {
+  for (const int p : moveTestOrder(g, own, opp, value)) {
+    if (!(best >> (p < 0 ? 32 : p) & 1)) continue;
+    if (p >= 0 && !board.isLegal(p, engine::Color::Black)) continue;
+    return p;
+  }
+  return NO_MOVE;
+}
+
 bool passEnds(const Geometry& g, Mask own, Mask opp, int target, const SafetyRules& safety) {
   const ScoreBounds b = boundsAfterPasses(g, opp, own, 1, safety);
   return b.lower == b.upper && b.lower == target;

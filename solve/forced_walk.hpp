@@ -44,6 +44,13 @@ Visit childOf(const CompactBoard& board, int p, bool rootSide);
 // The board of a walk's position: the mover as Black, barred from ko (-1: none).
 CompactBoard boardOf(const Geometry& g, Mask own, Mask opp, int ko);
 
+// The move a simple-forced table keeps at a root-side position (own, opp in the table's
+// orientation; board = boardOf of them): the first of the entry's listed moves (`best`)
+// in moveTestOrder for `value` that is legal on the board; -1 the pass; NO_MOVE when none.
+inline constexpr int NO_MOVE = -2;
+int keptMove(const Geometry& g, const CompactBoard& board, Mask own, Mask opp, int value,
+             uint64_t best);
+
 // Whether the other side's pass in (own, opp: that side's stones, then the root side's)
 // ends the game for the root side with `target`: after it the root side may pass to end
 // the game, and the static bounds with that pass made settle at the target. Such a pass

@@ -154,25 +154,22 @@ ProofCheck checkForced(const Geometry& g, const SolutionTable& table, Solver& so
     }
     const CompactBoard board = boardOf(g, own, opp, ko);
     if (v.rootSide) {  // the first listed move in moveTestOrder that is legal here
-      bool followed = false;
-      for (const int p : moveTestOrder(g, own, opp, value)) {
-        if (!(entry->best >> (p < 0 ? 32 : p) & 1)) continue;
-        if (p >= 0 && !board.isLegal(p, engine::Color::Black)) continue;
-        followed = true;
-        const Visit next = childOf(board, p, true);
-        if (p < 0 && areaScore(g, own, opp) == value) {
-          ++c.passesSettled;
-        } else if (p < 0) {
-          ++c.passes;
-          const std::optional<int> e = afterPass(own, opp, value);
-          c.moveWrong += e && *e != value;
-        } else if (const SolutionEntry* ce = entryOf(next)) {
-          c.moveWrong += -ce->value != value;
-        }
-        stack.push_back(next);
-        break;
+      const int p = walk::keptMove(g, board, own, opp, value, entry->best);
+      if (p == walk::NO_MOVE) {
+        ++c.noMove;
+        continue;
       }
-      c.noMove += !followed;
+      const Visit next = childOf(board, p, true);
+      if (p < 0 && areaScore(g, own, opp) == value) {
+        ++c.passesSettled;
+      } else if (p < 0) {
+        ++c.passes;
+        const std::optional<int> e = afterPass(own, opp, value);
+        c.moveWrong += e && *e != value;
+      } else if (const SolutionEntry* ce = entryOf(next)) {
+        c.moveWrong += -ce->value != value;
+      }
+      stack.push_back(next);
       continue;
     }
     // The other side: no move better than the value, a listed move giving it, and some

@@ -6,6 +6,9 @@
 #    (--walkers 2): each accepted by the same check.
 # 3. 3x5 with the optional rules (--answers --held 2 --links): accepted when checked with
 #    them, found broken without them (their leaves are not leaves then).
+# 4. The same table under positional superko (--superko): some of its kept moves repeat a
+#    board, and the searches of those positions with their history show the value; with
+#    one node a search those searches stay open and the check fails (status 1).
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
 set(FORCED --rules simple-forced --first-best --first-only)
@@ -57,4 +60,19 @@ execute_process(COMMAND ${FGO} tables verify ${DIR}/o.fgt --proof --rules simple
 string(FIND "${out}" "proof BROKEN" said)
 if(NOT rc EQUAL 1 OR said EQUAL -1)
   message(FATAL_ERROR "verify without the optional rules: status ${rc}\n${out}\n${err}")
+endif()
+
+execute_process(COMMAND ${FGO} tables verify ${DIR}/o.fgt --proof --rules simple-forced ${RULES}
+                        --superko RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${out}" "superko ok: ${DIR}/o.fgt:" said)
+string(REGEX MATCH "; ([1-9][0-9]*) moves repeating a board" repeats "${out}")
+if(NOT rc EQUAL 0 OR said EQUAL -1 OR NOT repeats)
+  message(FATAL_ERROR "verify --superko: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/o.fgt --proof --rules simple-forced ${RULES}
+                        --superko --search-nodes 1
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(FIND "${out}" "superko NOT SHOWN: ${DIR}/o.fgt:" said)
+if(NOT rc EQUAL 1 OR said EQUAL -1)
+  message(FATAL_ERROR "verify --superko --search-nodes 1: status ${rc}\n${out}\n${err}")
 endif()

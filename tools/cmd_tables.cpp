@@ -13,6 +13,7 @@
 #include "engine/board/errors.hpp"
 #include "reduce/block_table.hpp"
 #include "solve/proof_table.hpp"
+#include "solve/superko_check.hpp"
 #include "solve/table_build.hpp"
 #include "tables/table_file.hpp"
 #include "tools/options.hpp"
@@ -103,8 +104,50 @@ int runInfo(const std::vector<std::string>& args) {
 
 // fgo tables verify --proof: the walk of a proof table and the relations between its
 // values (solve::checkProofTable); exit 1 when a position is missing or a relation broken.
+// fgo tables verify --proof --superko: whether the strategy of a simple-forced table
+// also wins under positional superko (solve::checkSuperko); exit 1 when not shown.
+int verifySuperko(const std::string& file, const solve::Geometry& g,
+                  const solve::SolutionTable& table, const solve::SolveOptions& search,
+                  uint64_t searchNodes, bool quiet) {
+  const auto start = std::chrono::steady_clock::now();
+  auto progress = [&](const solve::SuperkoCheck& p) {
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "\r[verify --superko] round " << p.rounds << ": " << p.states << " states, "
+              << p.visits << " walked with their history, " << p.repeats << " repeats, "
+              << p.searches << " searches, elapsed " << std::fixed << std::setprecision(0) << s
+              << " s   " << std::flush;
+  };
+  const solve::SuperkoCheck c =
+      solve::checkSuperko(g, table, search, searchNodes, 0, 0,
+                          quiet ? std::function<void(const solve::SuperkoCheck&)>() : progress);
+  if (!quiet) std::cerr << "\n";
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (quiet && c.ok()) return 0;
+  std::cout << (c.ok() ? "superko ok: " : "superko NOT SHOWN: ") << file << ": " << c.states
+            << " game states (" << c.leaves << " leaves, " << c.captureStates
+            << " where the other side can capture); " << c.visits
+            << " walked with the boards a move might repeat (" << c.withHistory
+            << " with one or more, at most " << c.longest << "); " << c.repeats
+            << " moves repeating a board; " << c.offPositions
+            << " positions searched with their history instead (" << c.settled << " settled, "
+            << c.failed << " failed, " << c.open << " open; " << c.searches << " searches, "
+            << c.searchNodes << " nodes); " << c.rounds << " rounds; " << std::fixed
+            << std::setprecision(2) << s << " s\n";
+  auto game = [&](const char* what, const std::vector<int>& moves) {
+    if (moves.empty()) return;
+    std::cout << "  " << what << ":";
+    for (const int p : moves) std::cout << " " << g.vertex(p);
+    std::cout << "\n";
+  };
+  game("first game with a repeat", c.repeatGame);
+  game("first game to a failed search", c.failedGame);
+  game("first game to an open search", c.openGame);
+  return c.ok() ? 0 : 1;
+}
+
 int verifyProof(const std::string& file, const tables::TableMeta& m, solve::SolveOptions search,
-                uint64_t searchNodes, bool quiet) {
+                uint64_t searchNodes, bool superko, bool quiet) {
   if (m.kind != tables::TableKind::Solution) {
     throw engine::InputError("--proof: " + file + " is not a solution table");
   }
@@ -138,7 +181,8 @@ int verifyProof(const std::string& file, const tables::TableMeta& m, solve::Solv
                           std::to_string(c.cycles) + " cycles; "
                     : std::string())
             << std::fixed << std::setprecision(2) << s << " s\n";
-  return c.ok() ? 0 : 1;
+  if (!c.ok()) return 1;
+  return superko ? verifySuperko(file, g, table, search, searchNodes, quiet) : 0;
 }
 
 int runVerify(const std::vector<std::string>& args) {
@@ -156,7 +200,10 @@ int runVerify(const std::vector<std::string>& args) {
       "search-nodes", po::value<int64_t>()->default_value(10'000'000),
       "with --proof: node budget of each search that checks a relation with the history")(
       "tt-log2", po::value<int>()->default_value(20),
-      "with --proof: those searches' table of 2^N entries");
+      "with --proof: those searches' table of 2^N entries")(
+      "superko",
+      "with --proof under --rules simple-forced: also check that no move of the table's "
+      "strategy repeats a board of the game, so that it wins under positional superko too");
   // The optional rules decide which positions are leaves: give those of the build.
   addSearchRuleOptions(desc);
   po::positional_options_description pos;
@@ -173,6 +220,11 @@ int runVerify(const std::vector<std::string>& args) {
     search.ttLog2 = vm["tt-log2"].as<int>();
     if (search.ttLog2 < 10 || search.ttLog2 > 32) throw UsageError("--tt-log2 must be 10..32");
     readSearchRuleOptions(vm, search);
+    if (vm.count("superko") && search.rules.ko != solve::KoRule::SimpleForced) {
+      throw UsageError("--superko checks simple-forced tables: give --rules simple-forced");
+    }
+  } else if (vm.count("superko")) {
+    throw UsageError("--superko applies with --proof only");
   } else if (searchRuleOptionsGiven(vm) || !vm["tt-log2"].defaulted()) {
     throw UsageError("the search options apply with --proof only");
   }
@@ -195,7 +247,7 @@ int runVerify(const std::vector<std::string>& args) {
   if (vm.count("proof")) {
     return verifyProof(file, t.header().meta, search,
                        static_cast<uint64_t>(vm["search-nodes"].as<int64_t>()),
-                       vm.count("quiet") > 0);
+                       vm.count("superko") > 0, vm.count("quiet") > 0);
   }
   return 0;
 }

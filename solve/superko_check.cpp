@@ -1,0 +1,404 @@
+#include "solve/superko_check.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "solve/compact_board.hpp"
+#include "solve/forced_walk.hpp"
+#include "solve/solver.hpp"
+
+namespace solve {
+
+bool mayRepeat(Mask qRoot, Mask qOther, Mask xRoot, Mask xOther, Mask rootCaptures,
+               Mask otherCaptures) {
+  // Stones of X that Q lacks must all be captured first.
+  if (xRoot & ~qRoot & ~rootCaptures) return false;
+  if (xOther & ~qOther & ~otherCaptures) return false;
+  // The repeating move puts a root-side stone where Q has one: a point that is empty then,
+  // so empty now or holding a root-side stone that will be captured.
+  return (qRoot & ~(xRoot & ~rootCaptures)) != 0;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A position of the walk in the table's (canonical) orientation, with its entry.
+struct Node {
+  Mask own = 0, opp = 0;
+  int ko = -1;
+  bool rootSide = true;
+  const SolutionEntry* entry = nullptr;
+  size_t id = 0;  // entry index * 2 + (0 root side to move, 1 the other side)
+};
+
+// A move of the walk from a Node: the position after it (the Node's orientation), the
+// stones it captured, its point (-1 the pass).
+struct Move {
+  walk::Visit child;
+  Mask captured = 0;
+  int point = -1;
+};
+
+// splitmix64's finaliser: spreads a board over 64 bits before the sum of a set's hash.
+uint64_t mix(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+uint64_t boardKey(Mask root, Mask other) {
+  return root | other << 32;
+}
+
+// A set of 128-bit hashes (two words, not both zero), open addressing with linear probing:
+// 16 bytes a slot, for the hundreds of millions of (position, boards kept) pairs of a 5x5
+// walk (a node-based std::unordered_set of one word took about 50 bytes a pair). With 128
+// bits, two of 10^9 pairs share a hash with odds below 10^-20, so the walk skips no pair
+// for a collision in practice.
+class HashSet {
+ public:
+  struct Key {
+    uint64_t a = 0, b = 0;
+    bool operator==(const Key&) const = default;
+  };
+  // Adds k; false when it was there already.
+  bool insert(Key k) {
+    if (k.a == 0 && k.b == 0) k.b = 1;
+    if ((size_ + 1) * 5 > slots_.size() * 4) grow();
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = k.a & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == k) return false;
+      if (slots_[i] == Key{}) {
+        slots_[i] = k;
+        ++size_;
+        return true;
+      }
+    }
+  }
+  void clear() {
+    slots_.clear();
+    slots_.shrink_to_fit();
+    size_ = 0;
+  }
+  size_t size() const { return size_; }
+
+ private:
+  void grow() {
+    std::vector<Key> old(slots_.empty() ? 1024 : slots_.size() * 2);
+    old.swap(slots_);
+    const size_t mask = slots_.size() - 1;
+    for (const Key& k : old) {
+      if (k == Key{}) continue;
+      size_t i = k.a & mask;
+      while (!(slots_[i] == Key{})) i = (i + 1) & mask;
+      slots_[i] = k;
+    }
+  }
+  std::vector<Key> slots_;
+  size_t size_ = 0;
+};
+
+class Checker {
+ public:
+  Checker(const Geometry& g, const SolutionTable& table, const SolveOptions& search,
+          uint64_t searchNodes, const std::function<void(const SuperkoCheck&)>& onProgress,
+          double progressSeconds)
+      : g_(g),
+        table_(table),
+        safety_(search.safety),
+        solver_(g,
+                [&] {
+                  SolveOptions so = search;
+                  so.rules = Rules{};  // positional superko, komi 0
+                  so.bestMoves = so.principalVariation = false;
+                  so.maxNodes = searchNodes;
+                  so.maxSeconds = 0;
+                  so.threads = 1;
+                  so.onProgress = nullptr;
+                  return so;
+                }()),
+        onProgress_(onProgress),
+        progressSeconds_(progressSeconds),
+        rootCaptures_(table.entries().size() * 2),
+        otherCaptures_(table.entries().size() * 2),
+        state_(table.entries().size() * 2) {}
+
+  SuperkoCheck run(Mask own, Mask opp) {
+    for (;;) {
+      ++c_.rounds;
+      for (uint8_t& st : state_) st &= OFF;
+      seen_.clear();
+      fresh_.clear();
+      c_.states = c_.leaves = c_.captureStates = 0;
+      c_.visits = c_.withHistory = c_.longest = 0;
+      c_.settled = c_.failed = c_.open = 0;
+      c_.failedGame.clear(), c_.openGame.clear();
+      capturesFromLeaves({own, opp, true, -1});
+      visit(own, opp, -1, true, false, {});
+      if (fresh_.empty()) break;
+      for (const size_t id : fresh_) state_[id] |= OFF;
+      c_.offPositions += fresh_.size();
+    }
+    c_.repeatPositions.assign(repeatKeys_.begin(), repeatKeys_.end());
+    std::sort(c_.repeatPositions.begin(), c_.repeatPositions.end());
+    return c_;
+  }
+
+ private:
+  // state_ flags: OPEN, DONE (first pass); LEAF (static bounds give the value); CLEAN
+  // (walked with no board kept); OFF (searched with the history instead of followed: kept
+  // across rounds).
+  enum : uint8_t { OPEN = 1, DONE = 2, LEAF = 4, CLEAN = 8, OFF = 16 };
+
+  // The Node of a walk position given in any orientation; sym maps it to the table's.
+  Node nodeOf(const walk::Visit& v, int& sym) const {
+    const uint64_t key = canonicalKeyWithKo(g_, v.own, v.opp, v.ko, sym);
+    const SolutionEntry* e = table_.find(key);
+    if (!e) {
+      throw std::runtime_error(
+          "superko check: a position of the walk is not in the table (the proof check finds "
+          "which)");
+    }
+    const size_t index = static_cast<size_t>(e - table_.entries().data());
+    return {key & g_.all(), key >> 32, koOfKey(g_, key),
+            v.rootSide,     e,         index * 2 + (v.rootSide ? 0 : 1)};
+  }
+
+  // The moves the walk follows from n, as checkProofTable walks them: the kept move at
+  // the root side's positions, every legal move and the pass (unless it ends the game)
+  // at the other side's. False at a leaf.
+  bool movesOf(const Node& n, std::vector<Move>& out) const {
+    out.clear();
+    const ScoreBounds b = boundsAfterPasses(g_, n.own, n.opp, 0, safety_);
+    if (b.lower == b.upper) return false;
+    const CompactBoard board = walk::boardOf(g_, n.own, n.opp, n.ko);
+    auto add = [&](int p) {
+      const walk::Visit child = walk::childOf(board, p, n.rootSide);
+      out.push_back({child, board.white() & ~child.own, p});
+    };
+    if (n.rootSide) {
+      const int p = walk::keptMove(g_, board, n.own, n.opp, n.entry->value, n.entry->best);
+      if (p == walk::NO_MOVE) {
+        throw std::runtime_error("superko check: a root-side position lists no legal move");
+      }
+      add(p);
+      return true;
+    }
+    for (int p = 0; p < g_.points(); ++p) {
+      if (board.isLegal(p, engine::Color::Black)) add(p);
+    }
+    if (!walk::passEnds(g_, n.own, n.opp, -n.entry->value, safety_)) add(-1);
+    return true;
+  }
+
+  void report() {
+    if (!onProgress_ || (++ticks_ & 4095) != 0) return;
+    if (std::chrono::duration<double>(Clock::now() - lastReport_).count() < progressSeconds_) {
+      return;
+    }
+    onProgress_(c_);
+    lastReport_ = Clock::now();
+  }
+
+  // First pass, depth first with the moves below a position done before it: the points
+  // where, on some game from each position, the other side captures a root-side stone
+  // (rootCaptures_) and the root side one of the other side's (otherCaptures_), in the
+  // position's table orientation. None at a leaf; any below a position searched instead
+  // (OFF).
+  void capturesFromLeaves(const walk::Visit& root) {
+    struct Frame {
+      walk::Visit v;
+      bool leaving;
+    };
+    std::vector<Frame> stack{{root, false}};
+    std::vector<Move> moves;
+    while (!stack.empty()) {
+      const Frame f = stack.back();
+      stack.pop_back();
+      int sym = 0;
+      const Node n = nodeOf(f.v, sym);
+      uint8_t& st = state_[n.id];
+      if (!f.leaving) {
+        if (st & DONE) continue;
+        if (st & OPEN) throw std::runtime_error("superko check: the walk has a cycle");
+        st |= OPEN;
+        ++c_.states;
+        report();
+        stack.push_back({{n.own, n.opp, n.rootSide, n.ko}, true});
+        if ((st & OFF) || !movesOf(n, moves)) continue;
+        for (const Move& m : moves) stack.push_back({m.child, false});
+        continue;
+      }
+      st = static_cast<uint8_t>((st & ~OPEN) | DONE);
+      const bool leaf = !movesOf(n, moves);
+      if (leaf) {
+        st |= LEAF;
+        ++c_.leaves;
+      }
+      if (st & OFF) {
+        rootCaptures_[n.id] = otherCaptures_[n.id] = static_cast<uint32_t>(g_.all());
+        continue;
+      }
+      if (leaf) continue;  // the static bounds hold whatever the history: nothing captured
+      Mask rootCap = 0, otherCap = 0;
+      for (const Move& m : moves) {
+        (n.rootSide ? otherCap : rootCap) |= m.captured;
+        int csym = 0;
+        const Node child = nodeOf(m.child, csym);
+        const int back = g_.inverse(csym);
+        rootCap |= g_.mapMask(back, rootCaptures_[child.id]);
+        otherCap |= g_.mapMask(back, otherCaptures_[child.id]);
+      }
+      if (!n.rootSide &&
+          std::any_of(moves.begin(), moves.end(), [](const Move& m) { return m.captured != 0; })) {
+        ++c_.captureStates;
+      }
+      rootCaptures_[n.id] = static_cast<uint32_t>(rootCap);
+      otherCaptures_[n.id] = static_cast<uint32_t>(otherCap);
+    }
+  }
+
+  // The search of an OFF position with the boards kept as the game's history: whether the
+  // root side still gets the table's value under positional superko. Results are kept
+  // across rounds by the (position, boards kept) hash.
+  void settle(const Node& n, Mask root, Mask other, int ko, bool afterPass,
+              const std::vector<uint64_t>& kept, const HashSet::Key& h) {
+    auto [it, fresh] = searched_.try_emplace(h.a ^ (h.b * 0x9E3779B97F4A7C15ull), 0);
+    if (fresh) {
+      Position pos;
+      pos.black = root, pos.white = other;
+      pos.toMove = n.rootSide ? engine::Color::Black : engine::Color::White;
+      pos.ko = ko;
+      pos.passes = afterPass ? 1 : 0;
+      pos.history = kept;
+      const int expect = n.rootSide ? n.entry->value : -n.entry->value;  // the root side's
+      solver_.setFirstGuess(expect);
+      const SolveResult r = solver_.solve(pos);
+      c_.searchNodes += r.nodes;
+      it->second = !r.exact ? OPEN_RESULT : r.value >= expect ? SETTLED : FAILED;
+      ++c_.searches;
+    }
+    switch (it->second) {
+      case SETTLED:
+        ++c_.settled;
+        break;
+      case OPEN_RESULT:
+        ++c_.open;
+        if (c_.openGame.empty()) c_.openGame = path_;
+        break;
+      default:
+        // The root side's last choice before this position (its own moves are the
+        // search's) is searched instead next round; the root has none before it, and then
+        // the table's value is not shown.
+        ++c_.failed;
+        if (c_.failedGame.empty()) c_.failedGame = path_;
+        if (!deciders_.empty()) {
+          fresh_.insert(deciders_.back());
+          ++c_.escalated;
+        }
+    }
+  }
+
+  // Second pass: the games, with the boards a root-side move might still repeat (`earlier`,
+  // in the root's orientation, each as boardKey). root, other: the stones of each side;
+  // ko: the point the mover may not retake at; afterPass: the last move was a pass.
+  void visit(Mask root, Mask other, int ko, bool rootSide, bool afterPass,
+             const std::vector<uint64_t>& earlier) {
+    int sym = 0;
+    const Node n = nodeOf({rootSide ? root : other, rootSide ? other : root, rootSide, ko}, sym);
+    const int back = g_.inverse(sym);
+    const Mask rootCap = g_.mapMask(back, rootCaptures_[n.id]);
+    const Mask otherCap = g_.mapMask(back, otherCaptures_[n.id]);
+    std::vector<uint64_t> kept;
+    for (const uint64_t q : earlier) {
+      if (mayRepeat(q & 0xFFFFFFFFu, q >> 32, root, other, rootCap, otherCap)) kept.push_back(q);
+    }
+    const uint64_t here = boardKey(root, other);
+    if (std::find(kept.begin(), kept.end(), here) == kept.end() &&
+        mayRepeat(root, other, root, other, rootCap, otherCap)) {
+      kept.push_back(here);
+    }
+    uint8_t& st = state_[n.id];
+    if (st & LEAF) return;
+    // The set of boards kept, in the table's orientation, with the position: a sum of
+    // mixed boards, so the order they were met in does not matter.
+    HashSet::Key h{mix(n.id * 2 + afterPass), mix(~(n.id * 2 + afterPass))};
+    for (const uint64_t q : kept) {
+      const uint64_t c = boardKey(g_.mapMask(sym, q & 0xFFFFFFFFu), g_.mapMask(sym, q >> 32));
+      h.a += mix(c), h.b += mix(~c);
+    }
+    if (kept.empty() && !(st & OFF)) {
+      if (st & CLEAN) return;
+      st |= CLEAN;
+    } else if (!seen_.insert(h)) {
+      return;
+    }
+    ++c_.visits;
+    if (!kept.empty()) ++c_.withHistory;
+    c_.longest = std::max<uint64_t>(c_.longest, kept.size());
+    report();
+    if (st & OFF) {
+      settle(n, root, other, ko, afterPass, kept, h);
+      return;
+    }
+    std::vector<Move> moves;
+    movesOf(n, moves);
+    if (rootSide) deciders_.push_back(n.id);
+    for (const Move& m : moves) {
+      const Mask own = g_.mapMask(back, m.child.own), opp = g_.mapMask(back, m.child.opp);
+      const int childKo = m.child.ko < 0 ? -1 : g_.unmapPoint(sym, m.child.ko);
+      const int p = m.point < 0 ? -1 : g_.unmapPoint(sym, m.point);
+      const Mask childRoot = m.child.rootSide ? own : opp;
+      const Mask childOther = m.child.rootSide ? opp : own;
+      path_.push_back(p);
+      if (rootSide && p >= 0 &&
+          std::find(kept.begin(), kept.end(), boardKey(childRoot, childOther)) != kept.end()) {
+        ++c_.repeats;
+        fresh_.insert(n.id);
+        repeatKeys_.insert(n.entry->key);
+        if (c_.repeatGame.empty()) c_.repeatGame = path_;
+      } else {
+        visit(childRoot, childOther, childKo, m.child.rootSide, p < 0, kept);
+      }
+      path_.pop_back();
+    }
+    if (rootSide) deciders_.pop_back();
+  }
+
+  enum : uint8_t { SETTLED = 1, FAILED = 2, OPEN_RESULT = 3 };
+
+  const Geometry& g_;
+  const SolutionTable& table_;
+  SafetyRules safety_;
+  Solver solver_;
+  std::function<void(const SuperkoCheck&)> onProgress_;
+  double progressSeconds_;
+  Clock::time_point lastReport_ = Clock::now();
+  uint64_t ticks_ = 0;
+  std::vector<uint32_t> rootCaptures_, otherCaptures_;  // by Node::id
+  std::vector<uint8_t> state_;                          // by Node::id
+  HashSet seen_;                      // (position, boards kept) walked, but clean ones
+  std::unordered_set<size_t> fresh_;  // positions found this round to be searched instead
+  std::unordered_map<uint64_t, uint8_t> searched_;  // (position, boards kept): a result
+  std::vector<int> path_;
+  std::unordered_set<uint64_t> repeatKeys_;  // table keys of the positions of a repeat
+  std::vector<size_t> deciders_;  // the root side's positions on the game walked (Node::id)
+  SuperkoCheck c_;
+};
+
+}  // namespace
+
+SuperkoCheck checkSuperko(const Geometry& g, const SolutionTable& table, const SolveOptions& search,
+                          uint64_t searchNodes, Mask own, Mask opp,
+                          const std::function<void(const SuperkoCheck&)>& onProgress,
+                          double progressSeconds) {
+  Checker checker(g, table, search, searchNodes, onProgress, progressSeconds);
+  return checker.run(own, opp);
+}
+
+}  // namespace solve
