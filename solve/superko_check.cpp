@@ -106,8 +106,8 @@ class HashSet {
 class Checker {
  public:
   Checker(const Geometry& g, const SolutionTable& table, const SolveOptions& search,
-          uint64_t searchNodes, const std::function<void(const SuperkoCheck&)>& onProgress,
-          double progressSeconds)
+          uint64_t searchNodes, double maxSeconds,
+          const std::function<void(const SuperkoCheck&)>& onProgress, double progressSeconds)
       : g_(g),
         table_(table),
         safety_(search.safety),
@@ -122,6 +122,7 @@ class Checker {
                   so.onProgress = nullptr;
                   return so;
                 }()),
+        maxSeconds_(maxSeconds),
         onProgress_(onProgress),
         progressSeconds_(progressSeconds),
         rootCaptures_(table.entries().size() * 2),
@@ -129,6 +130,18 @@ class Checker {
         state_(table.entries().size() * 2) {}
 
   SuperkoCheck run(Mask own, Mask opp) {
+    try {
+      rounds(own, opp);
+    } catch (const Stopped&) {
+      c_.stopped = true;
+    }
+    c_.repeatPositions.assign(repeatKeys_.begin(), repeatKeys_.end());
+    std::sort(c_.repeatPositions.begin(), c_.repeatPositions.end());
+    return c_;
+  }
+
+ private:
+  void rounds(Mask own, Mask opp) {
     for (;;) {
       ++c_.rounds;
       for (uint8_t& st : state_) st &= OFF;
@@ -144,12 +157,8 @@ class Checker {
       for (const size_t id : fresh_) state_[id] |= OFF;
       c_.offPositions += fresh_.size();
     }
-    c_.repeatPositions.assign(repeatKeys_.begin(), repeatKeys_.end());
-    std::sort(c_.repeatPositions.begin(), c_.repeatPositions.end());
-    return c_;
   }
 
- private:
   // state_ flags: OPEN, DONE (first pass); LEAF (static bounds give the value); CLEAN
   // (walked with no board kept); OFF (searched with the history instead of followed: kept
   // across rounds).
@@ -196,13 +205,20 @@ class Checker {
     return true;
   }
 
-  void report() {
-    if (!onProgress_ || (++ticks_ & 4095) != 0) return;
-    if (std::chrono::duration<double>(Clock::now() - lastReport_).count() < progressSeconds_) {
+  // Progress every progressSeconds_, and the time limit (a Stopped thrown), looked at every
+  // 4096 positions and after each search.
+  struct Stopped {};
+  void report(bool now = false) {
+    if (!now && (++ticks_ & 4095) != 0) return;
+    const auto t = Clock::now();
+    if (maxSeconds_ > 0 && std::chrono::duration<double>(t - start_).count() > maxSeconds_) {
+      throw Stopped{};
+    }
+    if (!onProgress_ || std::chrono::duration<double>(t - lastReport_).count() < progressSeconds_) {
       return;
     }
     onProgress_(c_);
-    lastReport_ = Clock::now();
+    lastReport_ = t;
   }
 
   // First pass, depth first with the moves below a position done before it: the points
@@ -282,6 +298,7 @@ class Checker {
       c_.searchNodes += r.nodes;
       it->second = !r.exact ? OPEN_RESULT : r.value >= expect ? SETTLED : FAILED;
       ++c_.searches;
+      report(true);
     }
     switch (it->second) {
       case SETTLED:
@@ -376,9 +393,10 @@ class Checker {
   const SolutionTable& table_;
   SafetyRules safety_;
   Solver solver_;
+  double maxSeconds_;
   std::function<void(const SuperkoCheck&)> onProgress_;
   double progressSeconds_;
-  Clock::time_point lastReport_ = Clock::now();
+  Clock::time_point start_ = Clock::now(), lastReport_ = start_;
   uint64_t ticks_ = 0;
   std::vector<uint32_t> rootCaptures_, otherCaptures_;  // by Node::id
   std::vector<uint8_t> state_;                          // by Node::id
@@ -394,10 +412,10 @@ class Checker {
 }  // namespace
 
 SuperkoCheck checkSuperko(const Geometry& g, const SolutionTable& table, const SolveOptions& search,
-                          uint64_t searchNodes, Mask own, Mask opp,
+                          uint64_t searchNodes, double maxSeconds, Mask own, Mask opp,
                           const std::function<void(const SuperkoCheck&)>& onProgress,
                           double progressSeconds) {
-  Checker checker(g, table, search, searchNodes, onProgress, progressSeconds);
+  Checker checker(g, table, search, searchNodes, maxSeconds, onProgress, progressSeconds);
   return checker.run(own, opp);
 }
 

@@ -73,18 +73,21 @@ struct SuperkoCheck {
   // Shown under PSK: every game of the strategy, PSK-legal or not for the other side,
   // ends at a leaf with no root-side move repeating a board, or reaches a position whose
   // search with its history gives the root side the table's value.
-  bool ok() const { return failed == 0 && open == 0; }
+  bool stopped = false;  // the time limit stopped the check
+  bool ok() const { return !stopped && failed == 0 && open == 0; }
 };
 
 // Checks the strategy of `table` (a simple-forced proof table whose walk from the root,
 // own to move with opp the other side, checkProofTable found whole) as above. `search`:
 // the build's search options (their optional rules, SolveOptions::safety, decide the
 // leaves); the searches run under PSK with at most searchNodes nodes each. The root side
-// is Black in those searches. Throws std::runtime_error when a position of the walk is not
+// is Black in those searches. maxSeconds > 0: stop after about that long (not ok, stopped
+// set). Throws std::runtime_error when a position of the walk is not
 // in the table or the walk has a cycle (both are checkProofTable's faults). `onProgress`,
 // when given, sees the counts about every `progressSeconds`.
 SuperkoCheck checkSuperko(const Geometry& g, const SolutionTable& table, const SolveOptions& search,
-                          uint64_t searchNodes = 10'000'000, Mask own = 0, Mask opp = 0,
+                          uint64_t searchNodes = 10'000'000, double maxSeconds = 0, Mask own = 0,
+                          Mask opp = 0,
                           const std::function<void(const SuperkoCheck&)>& onProgress = {},
                           double progressSeconds = 1.0);
 

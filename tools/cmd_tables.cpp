@@ -108,7 +108,7 @@ int runInfo(const std::vector<std::string>& args) {
 // also wins under positional superko (solve::checkSuperko); exit 1 when not shown.
 int verifySuperko(const std::string& file, const solve::Geometry& g,
                   const solve::SolutionTable& table, const solve::SolveOptions& search,
-                  uint64_t searchNodes, bool quiet) {
+                  uint64_t searchNodes, double maxSeconds, bool quiet) {
   const auto start = std::chrono::steady_clock::now();
   auto progress = [&](const solve::SuperkoCheck& p) {
     const double s =
@@ -119,13 +119,16 @@ int verifySuperko(const std::string& file, const solve::Geometry& g,
               << " s   " << std::flush;
   };
   const solve::SuperkoCheck c =
-      solve::checkSuperko(g, table, search, searchNodes, 0, 0,
+      solve::checkSuperko(g, table, search, searchNodes, maxSeconds, 0, 0,
                           quiet ? std::function<void(const solve::SuperkoCheck&)>() : progress);
   if (!quiet) std::cerr << "\n";
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (quiet && c.ok()) return 0;
-  std::cout << (c.ok() ? "superko ok: " : "superko NOT SHOWN: ") << file << ": " << c.states
-            << " game states (" << c.leaves << " leaves, " << c.captureStates
+  std::cout << (c.ok() ? "superko ok: " : "superko NOT SHOWN: ") << file << ": "
+            << (c.stopped
+                    ? "stopped by --superko-seconds in round " + std::to_string(c.rounds) + "; "
+                    : std::string())
+            << c.states << " game states (" << c.leaves << " leaves, " << c.captureStates
             << " where the other side can capture); " << c.visits
             << " walked with the boards a move might repeat (" << c.withHistory
             << " with one or more, at most " << c.longest << "); " << c.repeats
@@ -147,7 +150,7 @@ int verifySuperko(const std::string& file, const solve::Geometry& g,
 }
 
 int verifyProof(const std::string& file, const tables::TableMeta& m, solve::SolveOptions search,
-                uint64_t searchNodes, bool superko, bool quiet) {
+                uint64_t searchNodes, bool superko, double superkoSeconds, bool quiet) {
   if (m.kind != tables::TableKind::Solution) {
     throw engine::InputError("--proof: " + file + " is not a solution table");
   }
@@ -182,7 +185,7 @@ int verifyProof(const std::string& file, const tables::TableMeta& m, solve::Solv
                     : std::string())
             << std::fixed << std::setprecision(2) << s << " s\n";
   if (!c.ok()) return 1;
-  return superko ? verifySuperko(file, g, table, search, searchNodes, quiet) : 0;
+  return superko ? verifySuperko(file, g, table, search, searchNodes, superkoSeconds, quiet) : 0;
 }
 
 int runVerify(const std::vector<std::string>& args) {
@@ -203,7 +206,9 @@ int runVerify(const std::vector<std::string>& args) {
       "with --proof: those searches' table of 2^N entries")(
       "superko",
       "with --proof under --rules simple-forced: also check that no move of the table's "
-      "strategy repeats a board of the game, so that it wins under positional superko too");
+      "strategy repeats a board of the game, so that it wins under positional superko too")(
+      "superko-seconds", po::value<double>()->default_value(0),
+      "with --superko: stop that check after about S seconds (0: no limit)");
   // The optional rules decide which positions are leaves: give those of the build.
   addSearchRuleOptions(desc);
   po::positional_options_description pos;
@@ -214,6 +219,12 @@ int runVerify(const std::vector<std::string>& args) {
     return 0;
   }
   if (vm["search-nodes"].as<int64_t>() < 1) throw UsageError("--search-nodes must be 1 or more");
+  if (!vm["superko-seconds"].defaulted() && !vm.count("superko")) {
+    throw UsageError("--superko-seconds applies with --superko only");
+  }
+  if (vm["superko-seconds"].as<double>() < 0) {
+    throw UsageError("--superko-seconds must be 0 or more");
+  }
   solve::SolveOptions search;
   if (vm.count("proof")) {
     search.rules = solve::Rules::named(vm["rules"].as<std::string>());
@@ -245,9 +256,9 @@ int runVerify(const std::vector<std::string>& args) {
               << " MB/s)\n";
   }
   if (vm.count("proof")) {
-    return verifyProof(file, t.header().meta, search,
-                       static_cast<uint64_t>(vm["search-nodes"].as<int64_t>()),
-                       vm.count("superko") > 0, vm.count("quiet") > 0);
+    return verifyProof(
+        file, t.header().meta, search, static_cast<uint64_t>(vm["search-nodes"].as<int64_t>()),
+        vm.count("superko") > 0, vm["superko-seconds"].as<double>(), vm.count("quiet") > 0);
   }
   return 0;
 }
