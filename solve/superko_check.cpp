@@ -41,6 +41,7 @@ struct Move {
   walk::Visit child;
   Mask captured = 0;
   int point = -1;
+  bool other = false;  // not the table's kept move: another that keeps the value (FLEX)
 };
 
 // splitmix64's finaliser: spreads a board over 64 bits before the sum of a set's hash.
@@ -144,25 +145,37 @@ class Checker {
   void rounds(Mask own, Mask opp) {
     for (;;) {
       ++c_.rounds;
-      for (uint8_t& st : state_) st &= OFF;
+      for (uint8_t& st : state_) st &= OFF | FLEX;
+      std::fill(rootCaptures_.begin(), rootCaptures_.end(), 0);
+      std::fill(otherCaptures_.begin(), otherCaptures_.end(), 0);
       seen_.clear();
-      fresh_.clear();
-      c_.states = c_.leaves = c_.captureStates = 0;
+      freshFlex_.clear(), freshOff_.clear();
       c_.visits = c_.withHistory = c_.longest = 0;
-      c_.settled = c_.failed = c_.open = 0;
+      c_.settled = c_.failed = c_.open = c_.switched = 0;
       c_.failedGame.clear(), c_.openGame.clear();
-      capturesFromLeaves({own, opp, true, -1});
+      // With other moves taken (FLEX) the moves may form cycles: the union of the captures
+      // below each position is then found by passes until nothing changes.
+      do {
+        for (uint8_t& st : state_) st &= OFF | FLEX;
+        c_.states = c_.leaves = c_.captureStates = 0;
+        cyclic_ = changed_ = false;
+        capturesFromLeaves({own, opp, true, -1});
+        ++c_.capturePasses;
+      } while (cyclic_ && changed_);
       visit(own, opp, -1, true, false, {});
-      if (fresh_.empty()) break;
-      for (const size_t id : fresh_) state_[id] |= OFF;
-      c_.offPositions += fresh_.size();
+      if (freshFlex_.empty() && freshOff_.empty()) break;
+      for (const size_t id : freshFlex_) state_[id] |= FLEX;
+      for (const size_t id : freshOff_) state_[id] |= OFF;
+      c_.flexPositions += freshFlex_.size();
+      c_.offPositions += freshOff_.size();
     }
   }
 
   // state_ flags: OPEN, DONE (first pass); LEAF (static bounds give the value); CLEAN
-  // (walked with no board kept); OFF (searched with the history instead of followed: kept
-  // across rounds).
-  enum : uint8_t { OPEN = 1, DONE = 2, LEAF = 4, CLEAN = 8, OFF = 16 };
+  // (walked with no board kept); kept across rounds: FLEX (a root-side position whose kept
+  // move repeated a board: where it does, another move that keeps the value is taken) and
+  // OFF (searched with the history instead of followed).
+  enum : uint8_t { OPEN = 1, DONE = 2, LEAF = 4, CLEAN = 8, OFF = 16, FLEX = 32 };
 
   // The Node of a walk position given in any orientation; sym maps it to the table's.
   Node nodeOf(const walk::Visit& v, int& sym) const {
@@ -180,7 +193,9 @@ class Checker {
 
   // The moves the walk follows from n, as checkProofTable walks them: the kept move at
   // the root side's positions, every legal move and the pass (unless it ends the game)
-  // at the other side's. False at a leaf.
+  // at the other side's. At a FLEX position also the root side's other moves, centre
+  // first, whose position is in the table with the value for the root side and is one of
+  // the other side's there (each of its moves in the table too). False at a leaf.
   bool movesOf(const Node& n, std::vector<Move>& out) const {
     out.clear();
     const ScoreBounds b = boundsAfterPasses(g_, n.own, n.opp, 0, safety_);
@@ -196,6 +211,17 @@ class Checker {
         throw std::runtime_error("superko check: a root-side position lists no legal move");
       }
       add(p);
+      if (!(state_[n.id] & FLEX)) return true;
+      for (int i = 0; i < g_.points(); ++i) {
+        const int q = g_.centreFirst()[i];
+        if (q == p || !board.isLegal(q, engine::Color::Black)) continue;
+        const walk::Visit child = walk::childOf(board, q, true);
+        int sym = 0;
+        const SolutionEntry* e =
+            table_.find(canonicalKeyWithKo(g_, child.own, child.opp, child.ko, sym));
+        if (!e || -e->value < n.entry->value || !repliesInTable(child, e->value)) continue;
+        out.push_back({child, board.white() & ~child.own, q, true});
+      }
       return true;
     }
     for (int p = 0; p < g_.points(); ++p) {
@@ -203,6 +229,20 @@ class Checker {
     }
     if (!walk::passEnds(g_, n.own, n.opp, -n.entry->value, safety_)) add(-1);
     return true;
+  }
+
+  // Whether every move of the other side's position v (and its pass, unless it ends the
+  // game; value: its entry's) leads to a position in the table.
+  bool repliesInTable(const walk::Visit& v, int value) const {
+    const CompactBoard board = walk::boardOf(g_, v.own, v.opp, v.ko);
+    int sym = 0;
+    for (int p = 0; p < g_.points(); ++p) {
+      if (!board.isLegal(p, engine::Color::Black)) continue;
+      const walk::Visit c = walk::childOf(board, p, false);
+      if (!table_.find(canonicalKeyWithKo(g_, c.own, c.opp, c.ko, sym))) return false;
+    }
+    return walk::passEnds(g_, v.own, v.opp, -value, safety_) ||
+           table_.find(canonicalKeyWithKo(g_, v.opp, v.own, -1, sym)) != nullptr;
   }
 
   // Progress every progressSeconds_, and the time limit (a Stopped thrown), looked at every
@@ -241,7 +281,10 @@ class Checker {
       uint8_t& st = state_[n.id];
       if (!f.leaving) {
         if (st & DONE) continue;
-        if (st & OPEN) throw std::runtime_error("superko check: the walk has a cycle");
+        if (st & OPEN) {  // a cycle (through FLEX moves): its masks so far, and another pass
+          cyclic_ = true;
+          continue;
+        }
         st |= OPEN;
         ++c_.states;
         report();
@@ -257,6 +300,7 @@ class Checker {
         ++c_.leaves;
       }
       if (st & OFF) {
+        changed_ |= rootCaptures_[n.id] != g_.all() || otherCaptures_[n.id] != g_.all();
         rootCaptures_[n.id] = otherCaptures_[n.id] = static_cast<uint32_t>(g_.all());
         continue;
       }
@@ -274,6 +318,8 @@ class Checker {
           std::any_of(moves.begin(), moves.end(), [](const Move& m) { return m.captured != 0; })) {
         ++c_.captureStates;
       }
+      rootCap |= rootCaptures_[n.id], otherCap |= otherCaptures_[n.id];
+      changed_ |= rootCap != rootCaptures_[n.id] || otherCap != otherCaptures_[n.id];
       rootCaptures_[n.id] = static_cast<uint32_t>(rootCap);
       otherCaptures_[n.id] = static_cast<uint32_t>(otherCap);
     }
@@ -315,7 +361,7 @@ class Checker {
         ++c_.failed;
         if (c_.failedGame.empty()) c_.failedGame = path_;
         if (!deciders_.empty()) {
-          fresh_.insert(deciders_.back());
+          freshOff_.insert(deciders_.back());
           ++c_.escalated;
         }
     }
@@ -366,6 +412,7 @@ class Checker {
     std::vector<Move> moves;
     movesOf(n, moves);
     if (rootSide) deciders_.push_back(n.id);
+    bool moved = false;  // root side: a move taken
     for (const Move& m : moves) {
       const Mask own = g_.mapMask(back, m.child.own), opp = g_.mapMask(back, m.child.opp);
       const int childKo = m.child.ko < 0 ? -1 : g_.unmapPoint(sym, m.child.ko);
@@ -375,16 +422,24 @@ class Checker {
       path_.push_back(p);
       if (rootSide && p >= 0 &&
           std::find(kept.begin(), kept.end(), boardKey(childRoot, childOther)) != kept.end()) {
-        ++c_.repeats;
-        fresh_.insert(n.id);
-        repeatKeys_.insert(n.entry->key);
-        if (c_.repeatGame.empty()) c_.repeatGame = path_;
-      } else {
-        visit(childRoot, childOther, childKo, m.child.rootSide, p < 0, kept);
+        if (!m.other && !(st & FLEX)) {
+          ++c_.repeats;
+          repeatKeys_.insert(n.entry->key);
+          if (c_.repeatGame.empty()) c_.repeatGame = path_;
+        }
+        path_.pop_back();
+        continue;
       }
+      c_.switched += m.other;
+      visit(childRoot, childOther, childKo, m.child.rootSide, p < 0, kept);
       path_.pop_back();
+      moved = true;
+      if (rootSide) break;  // the first move that repeats nothing
     }
-    if (rootSide) deciders_.pop_back();
+    if (rootSide) {
+      deciders_.pop_back();
+      if (!moved) (st & FLEX ? freshOff_ : freshFlex_).insert(n.id);
+    }
   }
 
   enum : uint8_t { SETTLED = 1, FAILED = 2, OPEN_RESULT = 3 };
@@ -400,8 +455,10 @@ class Checker {
   uint64_t ticks_ = 0;
   std::vector<uint32_t> rootCaptures_, otherCaptures_;  // by Node::id
   std::vector<uint8_t> state_;                          // by Node::id
-  HashSet seen_;                      // (position, boards kept) walked, but clean ones
-  std::unordered_set<size_t> fresh_;  // positions found this round to be searched instead
+  HashSet seen_;  // (position, boards kept) walked, but clean ones
+  // Positions found this round to take other moves (FLEX), to be searched instead (OFF).
+  std::unordered_set<size_t> freshFlex_, freshOff_;
+  bool cyclic_ = false, changed_ = false;           // the first pass met a cycle, changed a mask
   std::unordered_map<uint64_t, uint8_t> searched_;  // (position, boards kept): a result
   std::vector<int> path_;
   std::unordered_set<uint64_t> repeatKeys_;  // table keys of the positions of a repeat

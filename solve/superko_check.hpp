@@ -59,8 +59,13 @@ struct SuperkoCheck {
   uint64_t repeats = 0;
   std::vector<int> repeatGame;
   std::vector<uint64_t> repeatPositions;  // their positions' table keys, sorted
-  // Positions searched instead of followed (those of a repeat, and the root side's choice
-  // before a failed search; every round): each
+  // Root-side positions where another move is taken when the kept one repeats a board
+  // (every round), and the (position, boards kept) pairs of the last round that took one.
+  uint64_t flexPositions = 0, switched = 0;
+  int capturePasses = 0;  // first passes made (more than one a round when moves form cycles)
+  // Positions searched instead of followed (FLEX positions where every move repeats a
+  // board or leaves the table, and the root side's choice before a failed search; every
+  // round): each
   // (position, boards kept) pair is solved under PSK with the boards kept as the game's
   // history, and must give the root side at least the table's value.
   uint64_t offPositions = 0;

@@ -132,11 +132,12 @@ int verifySuperko(const std::string& file, const solve::Geometry& g,
             << " where the other side can capture); " << c.visits
             << " walked with the boards a move might repeat (" << c.withHistory
             << " with one or more, at most " << c.longest << "); " << c.repeats
-            << " moves repeating a board; " << c.offPositions
-            << " positions searched with their history instead (" << c.settled << " settled, "
-            << c.failed << " failed, " << c.open << " open; " << c.searches << " searches, "
-            << c.searchNodes << " nodes); " << c.rounds << " rounds; " << std::fixed
-            << std::setprecision(2) << s << " s\n";
+            << " moves repeating a board; " << c.flexPositions
+            << " positions taking another move where the kept one repeats (" << c.switched
+            << " times); " << c.offPositions << " positions searched with their history instead ("
+            << c.settled << " settled, " << c.failed << " failed, " << c.open << " open; "
+            << c.searches << " searches, " << c.searchNodes << " nodes); " << c.rounds
+            << " rounds; " << std::fixed << std::setprecision(2) << s << " s\n";
   auto game = [&](const char* what, const std::vector<int>& moves) {
     if (moves.empty()) return;
     std::cout << "  " << what << ":";
