@@ -209,7 +209,10 @@ int runVerify(const std::vector<std::string>& args) {
       "with --proof under --rules simple-forced: also check that no move of the table's "
       "strategy repeats a board of the game, so that it wins under positional superko too")(
       "superko-seconds", po::value<double>()->default_value(0),
-      "with --superko: stop that check after about S seconds (0: no limit)");
+      "with --superko: stop that check after about S seconds (0: no limit)")(
+      "forced-hints", po::value<double>()->default_value(0),
+      "with --superko: each PSK search first solves its position under simple ko for at "
+      "most S seconds and tries that table's moves first (as fgo solve --forced-hints)");
   // The optional rules decide which positions are leaves: give those of the build.
   addSearchRuleOptions(desc);
   po::positional_options_description pos;
@@ -226,12 +229,17 @@ int runVerify(const std::vector<std::string>& args) {
   if (vm["superko-seconds"].as<double>() < 0) {
     throw UsageError("--superko-seconds must be 0 or more");
   }
+  if (!vm["forced-hints"].defaulted() && !vm.count("superko")) {
+    throw UsageError("--forced-hints applies with --superko only");
+  }
+  if (!(vm["forced-hints"].as<double>() >= 0)) throw UsageError("--forced-hints must be >= 0");
   solve::SolveOptions search;
   if (vm.count("proof")) {
     search.rules = solve::Rules::named(vm["rules"].as<std::string>());
     search.ttLog2 = vm["tt-log2"].as<int>();
     if (search.ttLog2 < 10 || search.ttLog2 > 32) throw UsageError("--tt-log2 must be 10..32");
     readSearchRuleOptions(vm, search);
+    search.forcedHintSeconds = vm["forced-hints"].as<double>();
     if (vm.count("superko") && search.rules.ko != solve::KoRule::SimpleForced) {
       throw UsageError("--superko checks simple-forced tables: give --rules simple-forced");
     }
