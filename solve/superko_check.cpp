@@ -374,6 +374,8 @@ class Checker {
              const std::vector<uint64_t>& earlier) {
     int sym = 0;
     const Node n = nodeOf({rootSide ? root : other, rootSide ? other : root, rootSide, ko}, sym);
+    uint8_t& st = state_[n.id];
+    if (st & LEAF) return;  // before the boards are filtered: nothing follows a leaf
     const int back = g_.inverse(sym);
     const Mask rootCap = g_.mapMask(back, rootCaptures_[n.id]);
     const Mask otherCap = g_.mapMask(back, otherCaptures_[n.id]);
@@ -386,20 +388,21 @@ class Checker {
         mayRepeat(root, other, root, other, rootCap, otherCap)) {
       kept.push_back(here);
     }
-    uint8_t& st = state_[n.id];
-    if (st & LEAF) return;
     // The set of boards kept, in the table's orientation, with the position: a sum of
     // mixed boards, so the order they were met in does not matter.
-    HashSet::Key h{mix(n.id * 2 + afterPass), mix(~(n.id * 2 + afterPass))};
-    for (const uint64_t q : kept) {
-      const uint64_t c = boardKey(g_.mapMask(sym, q & 0xFFFFFFFFu), g_.mapMask(sym, q >> 32));
-      h.a += mix(c), h.b += mix(~c);
-    }
+    // Only needed when a board is kept or the position is searched (a clean position is
+    // marked in state_ instead).
+    HashSet::Key h;
     if (kept.empty() && !(st & OFF)) {
       if (st & CLEAN) return;
       st |= CLEAN;
-    } else if (!seen_.insert(h)) {
-      return;
+    } else {
+      h = {mix(n.id * 2 + afterPass), mix(~(n.id * 2 + afterPass))};
+      for (const uint64_t q : kept) {
+        const uint64_t c = boardKey(g_.mapMask(sym, q & 0xFFFFFFFFu), g_.mapMask(sym, q >> 32));
+        h.a += mix(c), h.b += mix(~c);
+      }
+      if (!seen_.insert(h)) return;
     }
     ++c_.visits;
     if (!kept.empty()) ++c_.withHistory;
