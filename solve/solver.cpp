@@ -461,6 +461,11 @@ Solver::Solver(const Geometry& geometry, SolveOptions options,
     throw engine::InputError("solve: depths must satisfy 1 <= first, max <= 2000, step >= 1");
   }
   opt_.firstDepth = std::min(opt_.firstDepth, opt_.maxDepth);
+  if (opt_.oracle && opt_.threads > 1)
+    throw engine::InputError("solve: an oracle needs one thread");
+  if (opt_.decideOnly && opt_.proofNumber) {
+    throw engine::InputError("solve: deciding one question needs the MTD search, not df-pn");
+  }
 }
 
 Solver::~Solver() = default;
@@ -522,6 +527,7 @@ void addStats(SearchStats& into, const SearchStats& s) {
   into.secondSearches += s.secondSearches;
   into.gameEnds += s.gameEnds;
   into.hintMoves += s.hintMoves;
+  into.oracleCuts += s.oracleCuts;
   into.depth = std::max(into.depth, s.depth);
 }
 
@@ -567,6 +573,7 @@ SolveResult Solver::solve(const Position& position) {
     SolveOptions ho = opt_;
     ho.rules.ko = KoRule::SimpleForced;
     ho.forcedHintSeconds = 0, ho.bestMoves = false, ho.principalVariation = false;
+    ho.oracle = nullptr, ho.decideOnly = false;  // the hints are a value of their own
     ho.onProgress = nullptr;
     // A cycle can leave the simple-ko value open at every horizon: stop deepening well
     // past the first horizon rather than at maxDepth.
@@ -618,6 +625,19 @@ SolveResult Solver::solve(const Position& position) {
       tlo = mtdQuestions.sq.lo, thi = mtdQuestions.sq.hi;
     } else if (opt_.proofNumber && t == 0) {
       proofNumberRoot(w, *pnTables[0], opt_, root, sign * opt_.firstGuess, tlo, thi);
+    } else if (opt_.decideOnly) {
+      const int target = sign * opt_.firstGuess;
+      const int answer = decide(
+          w, opt_,
+          [&](int a, int b, int d) {
+            Summary s;
+            int rep = INT32_MAX;
+            return w.search(root, a, b, d, s, rep);
+          },
+          target);
+      if (answer == 1) tlo = std::max(tlo, target);
+      if (answer == 0) thi = std::min(thi, target - 1);
+      if (answer >= 0) stop = true;
     } else {
       iterate(
           w, opt_, opt_.firstDepth, firstQuestion,

@@ -82,6 +82,28 @@ struct SolveProgress {
   int rootMove = 0, rootMoves = 0, rootPoint = -1;
 };
 
+// Bounds on positions from outside the search (SolveOptions::oracle) that hold only on
+// paths avoiding some earlier boards. The superko check (superko_check.hpp) answers from
+// a simple-ko proof table, whose strategy from a position can repeat only boards that hold
+// certain stones of it.
+class BoundOracle {
+ public:
+  virtual ~BoundOracle() = default;
+  struct Answer {
+    int lower = 0, upper = 0;  // on the mover's value, komi 0
+    int move = -2;             // a move to try first (a point, -1 the pass, -2 none)
+    // The bounds hold on a path none of whose earlier boards holds every stone of
+    // needBlack and of needWhite (the worker refuses them otherwise).
+    Mask needBlack = 0, needWhite = 0;
+    uint64_t tag = 0;  // the oracle's own, for taken()
+  };
+  // A position (no pass just made; ko: the point its mover may not retake at, -1 none):
+  // false when the oracle knows nothing of it.
+  virtual bool bounds(Mask black, Mask white, bool whiteToMove, int ko, Answer& out) = 0;
+  // The search cut a node by the answer (after checking its path).
+  virtual void taken(const Answer& answer) = 0;
+};
+
 struct SolveOptions {
   Rules rules;
   Algorithm algorithm = Algorithm::Mtdf;
@@ -252,6 +274,15 @@ struct SolveOptions {
   // that table's move tried first where the own table has none, and ask its value first
   // when it was exact. Search effort only: the hints order moves and never bound a value.
   double forcedHintSeconds = 0;
+  // Bounds from outside (nullptr: none), asked at every node with no pass just made, on one
+  // thread at a time (threads must be 1). Their bounds cut a node only when they decide its
+  // window and no earlier board of the path holds the stones the answer needs; its move is
+  // tried first where the table has none. Not owned: it must outlive the solves.
+  BoundOracle* oracle = nullptr;
+  // Only decide whether the value is at least firstGuess (Black's side, komi excluded):
+  // the MTD search asks that question alone, horizon after horizon, and stops when it is
+  // answered (the result is then exact only if the answer made it so). Not with df-pn.
+  bool decideOnly = false;
 };
 
 // Counters of one search, for tests and reports.
@@ -280,6 +311,7 @@ struct SearchStats {
 
   // Self-ataris searched without a ply (SolveOptions::selfAtariExtensions).
   uint64_t selfAtariExtensions = 0;
+  uint64_t oracleCuts = 0;  // nodes cut by SolveOptions::oracle's bounds
 };
 
 // One root move with its value (Black minus White, komi included) or bounds.

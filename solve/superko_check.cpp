@@ -104,7 +104,7 @@ class HashSet {
   size_t size_ = 0;
 };
 
-class Checker {
+class Checker : public BoundOracle {
  public:
   Checker(const Geometry& g, const SolutionTable& table, const SolveOptions& search,
           uint64_t searchNodes, double maxSeconds,
@@ -112,17 +112,19 @@ class Checker {
       : g_(g),
         table_(table),
         safety_(search.safety),
-        solver_(g,
-                [&] {
-                  SolveOptions so = search;
-                  so.rules = Rules{};  // positional superko, komi 0
-                  so.bestMoves = so.principalVariation = false;
-                  so.maxNodes = searchNodes;
-                  so.maxSeconds = 0;
-                  so.threads = 1;
-                  so.onProgress = nullptr;
-                  return so;
-                }()),
+        searchOptions_([&] {
+          SolveOptions so = search;
+          so.rules = Rules{};  // positional superko, komi 0
+          so.bestMoves = so.principalVariation = false;
+          so.maxNodes = searchNodes;
+          so.maxSeconds = 0;
+          so.threads = 1;
+          so.onProgress = nullptr;
+          so.oracle = this;  // the table where the history cannot matter
+          so.decideOnly = true;
+          return so;
+        }()),
+        solver_(std::make_unique<Solver>(g, searchOptions_)),
         maxSeconds_(maxSeconds),
         onProgress_(onProgress),
         progressSeconds_(progressSeconds),
@@ -136,6 +138,7 @@ class Checker {
     } catch (const Stopped&) {
       c_.stopped = true;
     }
+    c_.oracleRoots = oracleRoots_.size();
     c_.repeatPositions.assign(repeatKeys_.begin(), repeatKeys_.end());
     std::sort(c_.repeatPositions.begin(), c_.repeatPositions.end());
     return c_;
@@ -160,15 +163,85 @@ class Checker {
         c_.states = c_.leaves = c_.captureStates = 0;
         cyclic_ = changed_ = false;
         capturesFromLeaves({own, opp, true, -1});
+        for (const size_t id : oracleRoots_) capturesFromLeaves(visitOf(id));
         ++c_.capturePasses;
       } while (cyclic_ && changed_);
+      forgetStaleAnswers();
+      fromRoot_ = true;
       visit(own, opp, -1, true, false, {});
+      // The positions whose table bounds the searches took are walked too, with nothing
+      // kept (the list grows as they are walked).
+      fromRoot_ = false;
+      for (size_t i = 0; i < oracleRoots_.size(); ++i) {
+        const walk::Visit v = visitOf(oracleRoots_[i]);
+        visit(v.rootSide ? v.own : v.opp, v.rootSide ? v.opp : v.own, v.ko, v.rootSide, false, {});
+      }
       if (freshFlex_.empty() && freshOff_.empty()) break;
       for (const size_t id : freshFlex_) state_[id] |= FLEX;
       for (const size_t id : freshOff_) state_[id] |= OFF;
       c_.flexPositions += freshFlex_.size();
       c_.offPositions += freshOff_.size();
     }
+  }
+
+  // A Node::id's position in the table's orientation.
+  walk::Visit visitOf(size_t id) const {
+    const uint64_t key = table_.entries()[id / 2].key;
+    return {key & g_.all(), key >> 32, id % 2 == 0, koOfKey(g_, key)};
+  }
+
+  // BoundOracle: the table's value of a position the first pass reached and that is not
+  // searched instead (OFF), as a bound for the root side (the root side is Black in the
+  // searches), needing the path's earlier boards to lack the stones that mayRepeat asks of
+  // a board a later root-side move repeats (the third condition is left out: fewer boards
+  // pass, so the bound is refused more often, never wrongly taken). The table's move at
+  // the root side's positions goes first.
+  bool bounds(Mask black, Mask white, bool whiteToMove, int ko, Answer& out) override {
+    const bool rootSide = !whiteToMove;
+    const Mask own = rootSide ? black : white, opp = rootSide ? white : black;
+    int sym = 0;
+    const uint64_t key = canonicalKeyWithKo(g_, own, opp, ko, sym);
+    const SolutionEntry* e = table_.find(key);
+    if (!e) return false;
+    const size_t id = static_cast<size_t>(e - table_.entries().data()) * 2 + (rootSide ? 0 : 1);
+    if ((state_[id] & (DONE | OFF)) != DONE) return false;
+    const int back = g_.inverse(sym);
+    out.needBlack = black & ~g_.mapMask(back, rootCaptures_[id]);
+    out.needWhite = white & ~g_.mapMask(back, otherCaptures_[id]);
+    const int n = g_.points();
+    out.lower = rootSide ? e->value : -n;
+    out.upper = rootSide ? n : e->value;
+    out.move = -2;
+    if (rootSide) {
+      const Mask cOwn = key & g_.all(), cOpp = key >> 32;
+      const CompactBoard board = walk::boardOf(g_, cOwn, cOpp, koOfKey(g_, key));
+      const int p = walk::keptMove(g_, board, cOwn, cOpp, e->value, e->best);
+      out.move = p >= 0 ? g_.unmapPoint(sym, p) : p;
+    }
+    out.tag = id;
+    return true;
+  }
+  // A search took the answer of position `tag`: its strategy must then hold from there
+  // with nothing kept (it is walked so every round) under the capture points it was given.
+  void taken(const Answer& a) override {
+    const size_t id = a.tag;
+    if (oracleUsed_.try_emplace(id, rootCaptures_[id], otherCaptures_[id]).second) {
+      oracleRoots_.push_back(id);
+    }
+  }
+  // The capture points of a position whose answer was taken grow when a later round takes
+  // other moves below it or searches there: its answers then needed too little, so every
+  // search result (and the solver's table, whose entries rest on them) is dropped.
+  void forgetStaleAnswers() {
+    const bool stale = std::any_of(oracleUsed_.begin(), oracleUsed_.end(), [&](const auto& u) {
+      return u.second.first != rootCaptures_[u.first] || u.second.second != otherCaptures_[u.first];
+    });
+    if (!stale) return;
+    ++c_.restarts;
+    searched_.clear();
+    oracleUsed_.clear();
+    oracleRoots_.clear();
+    solver_ = std::make_unique<Solver>(g_, searchOptions_);
   }
 
   // state_ flags: OPEN, DONE (first pass); LEAF (static bounds give the value); CLEAN
@@ -339,10 +412,11 @@ class Checker {
       pos.passes = afterPass ? 1 : 0;
       pos.history = kept;
       const int expect = n.rootSide ? n.entry->value : -n.entry->value;  // the root side's
-      solver_.setFirstGuess(expect);
-      const SolveResult r = solver_.solve(pos);
+      solver_->setFirstGuess(expect);
+      const SolveResult r = solver_->solve(pos);
       c_.searchNodes += r.nodes;
-      it->second = !r.exact ? OPEN_RESULT : r.value >= expect ? SETTLED : FAILED;
+      c_.oracleCuts += solver_->lastStats().oracleCuts;
+      it->second = r.lower >= expect ? SETTLED : r.upper < expect ? FAILED : OPEN_RESULT;
       ++c_.searches;
       report(true);
     }
@@ -352,14 +426,14 @@ class Checker {
         break;
       case OPEN_RESULT:
         ++c_.open;
-        if (c_.openGame.empty()) c_.openGame = path_;
+        if (fromRoot_ && c_.openGame.empty()) c_.openGame = path_;
         break;
       default:
         // The root side's last choice before this position (its own moves are the
         // search's) is searched instead next round; the root has none before it, and then
         // the table's value is not shown.
         ++c_.failed;
-        if (c_.failedGame.empty()) c_.failedGame = path_;
+        if (fromRoot_ && c_.failedGame.empty()) c_.failedGame = path_;
         if (!deciders_.empty()) {
           freshOff_.insert(deciders_.back());
           ++c_.escalated;
@@ -428,7 +502,7 @@ class Checker {
         if (!m.other && !(st & FLEX)) {
           ++c_.repeats;
           repeatKeys_.insert(n.entry->key);
-          if (c_.repeatGame.empty()) c_.repeatGame = path_;
+          if (fromRoot_ && c_.repeatGame.empty()) c_.repeatGame = path_;
         }
         path_.pop_back();
         continue;
@@ -450,7 +524,8 @@ class Checker {
   const Geometry& g_;
   const SolutionTable& table_;
   SafetyRules safety_;
-  Solver solver_;
+  SolveOptions searchOptions_;
+  std::unique_ptr<Solver> solver_;
   double maxSeconds_;
   std::function<void(const SuperkoCheck&)> onProgress_;
   double progressSeconds_;
@@ -466,6 +541,11 @@ class Checker {
   std::vector<int> path_;
   std::unordered_set<uint64_t> repeatKeys_;  // table keys of the positions of a repeat
   std::vector<size_t> deciders_;  // the root side's positions on the game walked (Node::id)
+  // Positions whose table bounds a search took (BoundOracle), with their capture points
+  // then, and in the order taken; whether the walk is from the root (else from one of them).
+  std::unordered_map<size_t, std::pair<uint32_t, uint32_t>> oracleUsed_;
+  std::vector<size_t> oracleRoots_;
+  bool fromRoot_ = true;
   SuperkoCheck c_;
 };
 

@@ -75,6 +75,13 @@ struct SuperkoCheck {
   // Failed searches whose root side's last choice before them was searched instead in the
   // next round (every round).
   uint64_t escalated = 0;
+  // The searches take the table's bounds at the positions they reach whose strategy, with
+  // the path's earlier boards, cannot repeat one (BoundOracle; the capture points of the
+  // first pass say which boards could be repeated): nodes so cut (every round), the
+  // positions so used (walked from themselves with nothing kept, each round, so that their
+  // strategy is checked too; at the end), and the times the capture points of such a
+  // position grew in a later round, so that every search was made again.
+  uint64_t oracleCuts = 0, oracleRoots = 0, restarts = 0;
   // Shown under PSK: every game of the strategy, PSK-legal or not for the other side,
   // ends at a leaf with no root-side move repeating a board, or reaches a position whose
   // search with its history gives the root side the table's value.
@@ -87,7 +94,8 @@ struct SuperkoCheck {
 // the build's search options (their optional rules, SolveOptions::safety, decide the
 // leaves); the searches run under PSK with at most searchNodes nodes each. The root side
 // is Black in those searches. maxSeconds > 0: stop after about that long (not ok, stopped
-// set). Throws std::runtime_error when a position of the walk is not
+// set). The searches take the table's bounds where the history cannot matter (above).
+// Throws std::runtime_error when a position of the walk is not
 // in the table or the walk has a cycle (both are checkProofTable's faults). `onProgress`,
 // when given, sees the counts about every `progressSeconds`.
 SuperkoCheck checkSuperko(const Geometry& g, const SolutionTable& table, const SolveOptions& search,

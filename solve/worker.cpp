@@ -538,6 +538,29 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
       return {lo, hi};
     }
   }
+  // Bounds from outside (SolveOptions::oracle): a cut when they decide the window and the
+  // path avoids the boards they need it to; else perhaps a move to try first.
+  int oracleMove = -2;
+  if (opt_.oracle && n.passes == 0) {
+    BoundOracle::Answer a;
+    const bool white = n.whiteToMove;
+    if (opt_.oracle->bounds(white ? n.opp : n.own, white ? n.own : n.opp, white, n.ko, a)) {
+      oracleMove = a.move;
+      const int olo = std::max(lo, a.lower), ohi = std::min(hi, a.upper);
+      if (olo == ohi || olo >= beta || ohi <= alpha) {
+        Summary avoid;  // every board with the needed stones
+        avoid.andA = a.needBlack, avoid.andB = a.needWhite;
+        avoid.orA = avoid.orB = ~Mask{0};
+        avoid.counts = ~uint64_t{0};
+        if (!pathMeets(avoid, ply)) {
+          ++stats_.oracleCuts;
+          opt_.oracle->taken(a);
+          sumOut.merge(avoid);
+          return {olo, std::max(olo, ohi)};
+        }
+      }
+    }
+  }
   // The horizon without a table probe (SolveOptions::leafProbe off, session 35): the
   // static bounds alone.
   if (depth <= 0 && !opt_.leafProbe) {
@@ -575,6 +598,7 @@ Bounds Worker::search(const Node& n, int alpha, int beta, int depth, Summary& su
       ++stats_.ttHistoryRefused;
     }
   }
+  if (ttMove == -2) ttMove = oracleMove;
   if (ttMove == -2 && limits_.hints) {
     TTData h;
     if (limits_.hints->probe(key, extra, h) && h.move >= -1) {
