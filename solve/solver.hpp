@@ -283,6 +283,13 @@ struct SolveOptions {
   // the MTD search asks that question alone, horizon after horizon, and stops when it is
   // answered (the result is then exact only if the answer made it so). Not with df-pn.
   bool decideOnly = false;
+  // Under positional superko: the earlier boards of Position::history forbid only the
+  // root mover's moves; the other side may recreate them (the search's own boards still
+  // bind both). The value is then a lower bound, for the root mover, on its value under
+  // the same history or any part of it: the other side only gains moves, the root mover
+  // loses some. The superko check searches a position once with every board it was
+  // reached with so (session 45).
+  bool historyBindsRootMoverOnly = false;
 };
 
 // Counters of one search, for tests and reports.

@@ -125,6 +125,7 @@ class Checker : public BoundOracle {
           return so;
         }()),
         solver_(std::make_unique<Solver>(g, searchOptions_)),
+        unionSolver_(std::make_unique<Solver>(g, unionOptions())),
         maxSeconds_(maxSeconds),
         onProgress_(onProgress),
         progressSeconds_(progressSeconds),
@@ -154,7 +155,7 @@ class Checker : public BoundOracle {
       seen_.clear();
       freshFlex_.clear(), freshOff_.clear();
       c_.visits = c_.withHistory = c_.longest = 0;
-      c_.settled = c_.failed = c_.open = c_.switched = 0;
+      c_.settled = c_.failed = c_.open = c_.switched = c_.groupsSettled = 0;
       c_.failedGame.clear(), c_.openGame.clear();
       // With other moves taken (FLEX) the moves may form cycles: the union of the captures
       // below each position is then found by passes until nothing changes.
@@ -172,9 +173,14 @@ class Checker : public BoundOracle {
       // The positions whose table bounds the searches took are walked too, with nothing
       // kept (the list grows as they are walked).
       fromRoot_ = false;
-      for (size_t i = 0; i < oracleRoots_.size(); ++i) {
-        const walk::Visit v = visitOf(oracleRoots_[i]);
-        visit(v.rootSide ? v.own : v.opp, v.rootSide ? v.opp : v.own, v.ko, v.rootSide, false, {});
+      for (size_t walked = 0;;) {
+        resolve();
+        if (walked == oracleRoots_.size()) break;
+        for (; walked < oracleRoots_.size(); ++walked) {
+          const walk::Visit v = visitOf(oracleRoots_[walked]);
+          visit(v.rootSide ? v.own : v.opp, v.rootSide ? v.opp : v.own, v.ko, v.rootSide, false,
+                {});
+        }
       }
       if (freshFlex_.empty() && freshOff_.empty()) break;
       for (const size_t id : freshFlex_) state_[id] |= FLEX;
@@ -242,6 +248,7 @@ class Checker : public BoundOracle {
     oracleUsed_.clear();
     oracleRoots_.clear();
     solver_ = std::make_unique<Solver>(g_, searchOptions_);
+    unionSolver_ = std::make_unique<Solver>(g_, unionOptions());
   }
 
   // state_ flags: OPEN, DONE (first pass); LEAF (static bounds give the value); CLEAN
@@ -398,47 +405,92 @@ class Checker : public BoundOracle {
     }
   }
 
-  // The search of an OFF position with the boards kept as the game's history: whether the
-  // root side still gets the table's value under positional superko. Results are kept
-  // across rounds by the (position, boards kept) hash.
-  void settle(const Node& n, Mask root, Mask other, int ko, bool afterPass,
-              const std::vector<uint64_t>& kept, const HashSet::Key& h) {
-    auto [it, fresh] = searched_.try_emplace(h.a ^ (h.b * 0x9E3779B97F4A7C15ull), 0);
-    if (fresh) {
+  // An OFF position (the root side's, n in the table's orientation by sym) reached with
+  // the boards kept (root's orientation) after a pass or not: put aside, with the root
+  // side's last choice before it and the game to it, for resolve().
+  void defer(const Node& n, int sym, bool afterPass, const std::vector<uint64_t>& kept,
+             const HashSet::Key& h) {
+    if (!n.rootSide) throw std::logic_error("superko check: an OFF position of the other side");
+    const uint64_t groupKey = n.id * 2 + afterPass;
+    auto [it, fresh] = groups_.try_emplace(groupKey);
+    if (fresh) groupOrder_.push_back(groupKey);
+    Group& gr = it->second;
+    std::vector<uint64_t> boards;
+    for (const uint64_t q : kept) {
+      boards.push_back(boardKey(g_.mapMask(sym, q & 0xFFFFFFFFu), g_.mapMask(sym, q >> 32)));
+    }
+    gr.all.insert(gr.all.end(), boards.begin(), boards.end());
+    gr.pairs.push_back({std::move(boards), h, deciders_.empty() ? NONE : deciders_.back()});
+    if (fromRoot_ && gr.game.empty()) gr.game = path_;
+  }
+
+  // The searches of the positions put aside, and what they decide (each pair's result kept
+  // across rounds by its (position, boards kept) hash). A position is first searched once
+  // with every board it was reached with as its history, binding the root side only
+  // (SolveOptions::historyBindsRootMoverOnly: a lower bound for each of its pairs); only
+  // if that falls short is each pair searched with its own boards, under positional
+  // superko. A pair whose search gives the root side less has the root side's choice
+  // before it searched instead next round (the root has none before it, and then the
+  // table's value is not shown).
+  void resolve() {
+    std::vector<uint64_t> order;
+    order.swap(groupOrder_);
+    for (const uint64_t groupKey : order) {
+      Group& gr = groups_[groupKey];
+      const size_t id = groupKey / 2;
+      const bool afterPass = groupKey & 1;
+      const SolutionEntry& e = table_.entries()[id / 2];
       Position pos;
-      pos.black = root, pos.white = other;
-      pos.toMove = n.rootSide ? engine::Color::Black : engine::Color::White;
-      pos.ko = ko;
+      pos.black = e.key & g_.all(), pos.white = e.key >> 32;
+      pos.ko = koOfKey(g_, e.key);
       pos.passes = afterPass ? 1 : 0;
-      pos.history = kept;
-      const int expect = n.rootSide ? n.entry->value : -n.entry->value;  // the root side's
-      solver_->setFirstGuess(expect);
-      const SolveResult r = solver_->solve(pos);
-      c_.searchNodes += r.nodes;
-      c_.oracleCuts += solver_->lastStats().oracleCuts;
-      it->second = r.lower >= expect ? SETTLED : r.upper < expect ? FAILED : OPEN_RESULT;
-      ++c_.searches;
-      report(true);
-    }
-    switch (it->second) {
-      case SETTLED:
-        ++c_.settled;
-        break;
-      case OPEN_RESULT:
-        ++c_.open;
-        if (fromRoot_ && c_.openGame.empty()) c_.openGame = path_;
-        break;
-      default:
-        // The root side's last choice before this position (its own moves are the
-        // search's) is searched instead next round; the root has none before it, and then
-        // the table's value is not shown.
-        ++c_.failed;
-        if (fromRoot_ && c_.failedGame.empty()) c_.failedGame = path_;
-        if (!deciders_.empty()) {
-          freshOff_.insert(deciders_.back());
-          ++c_.escalated;
+      std::sort(gr.all.begin(), gr.all.end());
+      gr.all.erase(std::unique(gr.all.begin(), gr.all.end()), gr.all.end());
+      HashSet::Key all{mix(groupKey), mix(~groupKey ^ 0x5555)};
+      for (const uint64_t q : gr.all) all.a += mix(q), all.b += mix(~q);
+      pos.history = gr.all;
+      if (result(*unionSolver_, pos, e.value, all) == SETTLED) {
+        c_.settled += gr.pairs.size();
+        ++c_.groupsSettled;
+        continue;
+      }
+      for (const Pair& pr : gr.pairs) {
+        pos.history = pr.kept;
+        switch (result(*solver_, pos, e.value, pr.hash)) {
+          case SETTLED:
+            ++c_.settled;
+            break;
+          case OPEN_RESULT:
+            ++c_.open;
+            if (c_.openGame.empty()) c_.openGame = gr.game;
+            break;
+          default:
+            ++c_.failed;
+            if (c_.failedGame.empty()) c_.failedGame = gr.game;
+            if (pr.decider != NONE) {
+              freshOff_.insert(pr.decider);
+              ++c_.escalated;
+            }
         }
+      }
     }
+    groups_.clear();
+  }
+
+  // Whether the root side (Black, to move in pos) gets `expect` in pos, by `solver`, kept by
+  // the hash h of the question (with the solver's kind) across rounds.
+  uint8_t result(Solver& solver, const Position& pos, int expect, const HashSet::Key& h) {
+    const uint64_t k = h.a ^ (h.b * 0x9E3779B97F4A7C15ull) ^ (&solver == unionSolver_.get());
+    auto [it, fresh] = searched_.try_emplace(k, 0);
+    if (!fresh) return it->second;
+    solver.setFirstGuess(expect);
+    const SolveResult r = solver.solve(pos);
+    c_.searchNodes += r.nodes;
+    c_.oracleCuts += solver.lastStats().oracleCuts;
+    it->second = r.lower >= expect ? SETTLED : r.upper < expect ? FAILED : OPEN_RESULT;
+    ++c_.searches;
+    report(true);
+    return it->second;
   }
 
   // Second pass: the games, with the boards a root-side move might still repeat (`earlier`,
@@ -483,7 +535,7 @@ class Checker : public BoundOracle {
     c_.longest = std::max<uint64_t>(c_.longest, kept.size());
     report();
     if (st & OFF) {
-      settle(n, root, other, ko, afterPass, kept, h);
+      defer(n, sym, afterPass, kept, h);
       return;
     }
     std::vector<Move> moves;
@@ -525,7 +577,29 @@ class Checker : public BoundOracle {
   const SolutionTable& table_;
   SafetyRules safety_;
   SolveOptions searchOptions_;
-  std::unique_ptr<Solver> solver_;
+  std::unique_ptr<Solver> solver_;       // a position with one game's boards kept
+  std::unique_ptr<Solver> unionSolver_;  // ... with every game's, binding the root side only
+  SolveOptions unionOptions() const {
+    SolveOptions so = searchOptions_;
+    so.historyBindsRootMoverOnly = true;
+    return so;
+  }
+  // The OFF positions reached in a round's walk (by id * 2 + afterPass), in that order: each
+  // (position, boards kept) pair with its hash and the root side's choice before it, the
+  // union of their boards (table orientation; sorted in resolve) and the game to the first.
+  static constexpr size_t NONE = ~size_t{0};
+  struct Pair {
+    std::vector<uint64_t> kept;
+    HashSet::Key hash;
+    size_t decider;
+  };
+  struct Group {
+    std::vector<Pair> pairs;
+    std::vector<uint64_t> all;
+    std::vector<int> game;
+  };
+  std::unordered_map<uint64_t, Group> groups_;
+  std::vector<uint64_t> groupOrder_;
   double maxSeconds_;
   std::function<void(const SuperkoCheck&)> onProgress_;
   double progressSeconds_;

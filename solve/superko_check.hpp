@@ -69,7 +69,11 @@ struct SuperkoCheck {
   // (position, boards kept) pair is solved under PSK with the boards kept as the game's
   // history, and must give the root side at least the table's value.
   uint64_t offPositions = 0;
-  uint64_t searches = 0, searchNodes = 0;      // distinct searches made, their nodes
+  uint64_t searches = 0, searchNodes = 0;  // distinct searches made, their nodes
+  // Positions (with a pass just made or not) of the last round settled by one search with
+  // every board they were reached with, binding the root side only (each pair's own
+  // search is made only where that one falls short).
+  uint64_t groupsSettled = 0;
   uint64_t settled = 0, failed = 0, open = 0;  // pairs of the last round, by their result
   std::vector<int> failedGame, openGame;       // the first game to a failed or open one
   // Failed searches whose root side's last choice before them was searched instead in the

@@ -50,6 +50,10 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
     Node n{h & 0xFFFFFFFFu, h >> 32, false, -1, 0};
     pushPath(n, false);
   }
+  if (opt_.historyBindsRootMoverOnly) {
+    freeHistory_ = static_cast<int>(root.history.size());
+    rootMoverWhite_ = root.toMove == engine::Color::White;
+  }
   // The quiet moves' fixed order: centre first. A history heuristic (points that caused
   // cut-offs, weighted by depth) took its place until session 28; without it 4x4 searched
   // 47% fewer nodes and 4x5 under simple ko 56% fewer (docs/SOLVER.md, "Session 28"): the
@@ -123,7 +127,10 @@ int Worker::repetition(uint64_t key, bool whiteToMove, int lastCapture) const {
 }
 
 int Worker::repetitionScan(uint64_t key, bool whiteToMove, int lastCapture) const {
-  for (int j = 0; j < lastCapture; ++j) {
+  // The move was made by the side not to move now; the root's earlier history binds only
+  // the root's mover under SolveOptions::historyBindsRootMoverOnly.
+  const int first = freeHistory_ > 0 && whiteToMove != rootMoverWhite_ ? 0 : freeHistory_;
+  for (int j = first; j < lastCapture; ++j) {
     if (path_[j] == key && (!sideMatters_ || side_[j] == whiteToMove)) return j;
   }
   return -1;

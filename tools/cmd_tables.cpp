@@ -135,11 +135,12 @@ int verifySuperko(const std::string& file, const solve::Geometry& g,
             << " moves repeating a board; " << c.flexPositions
             << " positions taking another move where the kept one repeats (" << c.switched
             << " times); " << c.offPositions << " positions searched with their history instead ("
-            << c.settled << " settled, " << c.failed << " failed, " << c.open << " open; "
-            << c.searches << " searches, " << c.searchNodes << " nodes, " << c.oracleCuts
-            << " cut by the table at " << c.oracleRoots << " positions also walked, " << c.restarts
-            << " restarts); " << c.rounds << " rounds; " << std::fixed << std::setprecision(2) << s
-            << " s\n";
+            << c.settled << " settled (" << c.groupsSettled
+            << " positions by one search with every board they were reached with), " << c.failed
+            << " failed, " << c.open << " open; " << c.searches << " searches, " << c.searchNodes
+            << " nodes, " << c.oracleCuts << " cut by the table at " << c.oracleRoots
+            << " positions also walked, " << c.restarts << " restarts); " << c.rounds << " rounds; "
+            << std::fixed << std::setprecision(2) << s << " s\n";
   auto game = [&](const char* what, const std::vector<int>& moves) {
     if (moves.empty()) return;
     std::cout << "  " << what << ":";
