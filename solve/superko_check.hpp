@@ -33,6 +33,16 @@
 // set of boards kept with which it is reached. The search must give the root side the
 // table's value; if it gives less, the root side's choice before it is searched instead in
 // the next round, and so on up to the root.
+//
+// The searches (session 45) ask that one question (SolveOptions::decideOnly). A position
+// is first searched once with every board it was reached with in the round, those boards
+// binding the root side only (SolveOptions::historyBindsRootMoverOnly: a lower bound for
+// each set of boards); its sets are searched one by one only if that falls short. And the
+// searches take the table's value as a bound at the positions of the walk they reach where
+// no earlier board of their path could be repeated by the strategy from there (the test
+// above without its last condition; SolveOptions::oracle). Those positions' strategies
+// must then hold with nothing kept: each is walked so in every round, and when a later
+// round finds more capture points below one, every search is made again.
 #pragma once
 
 #include <cstdint>
