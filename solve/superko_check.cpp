@@ -155,7 +155,7 @@ class Checker : public BoundOracle {
       seen_.clear();
       freshFlex_.clear(), freshOff_.clear();
       c_.visits = c_.withHistory = c_.longest = 0;
-      c_.settled = c_.failed = c_.open = c_.switched = c_.groupsSettled = 0;
+      c_.settled = c_.failed = c_.open = c_.switched = c_.settledTogether = 0;
       c_.failedGame.clear(), c_.openGame.clear();
       // With other moves taken (FLEX) the moves may form cycles: the union of the captures
       // below each position is then found by passes until nothing changes.
@@ -405,6 +405,22 @@ class Checker : public BoundOracle {
     }
   }
 
+  // An OFF position reached in a round's walk (groups_, by id * 2 + afterPass): each
+  // (position, boards kept) pair with its hash and the root side's choice before it, the
+  // union of their boards (table orientation; sorted in resolve) and the game to the first.
+  static constexpr size_t NONE = ~size_t{0};
+  struct Pair {
+    std::vector<uint64_t> kept;
+    HashSet::Key hash;
+    size_t decider;
+  };
+  struct Group {
+    std::vector<Pair> pairs;
+    std::vector<uint64_t> all;
+    std::vector<int> game;
+    HashSet::Key key;  // the position's part of the hash of a search with its boards
+  };
+
   // An OFF position (the root side's, n in the table's orientation by sym) reached with
   // the boards kept (root's orientation) after a pass or not: put aside, with the root
   // side's last choice before it and the game to it, for resolve().
@@ -427,9 +443,8 @@ class Checker : public BoundOracle {
   // The searches of the positions put aside, and what they decide (each pair's result kept
   // across rounds by its (position, boards kept) hash). A position is first searched once
   // with every board it was reached with as its history, binding the root side only
-  // (SolveOptions::historyBindsRootMoverOnly: a lower bound for each of its pairs); only
-  // if that falls short is each pair searched with its own boards, under positional
-  // superko. A pair whose search gives the root side less has the root side's choice
+  // (SolveOptions::historyBindsRootMoverOnly: a lower bound for each of its pairs); where
+  // that falls short, its pairs are split in halves (settlePairs). A pair whose search gives the root side less has the root side's choice
   // before it searched instead next round (the root has none before it, and then the
   // table's value is not shown).
   void resolve() {
@@ -446,35 +461,61 @@ class Checker : public BoundOracle {
       pos.passes = afterPass ? 1 : 0;
       std::sort(gr.all.begin(), gr.all.end());
       gr.all.erase(std::unique(gr.all.begin(), gr.all.end()), gr.all.end());
-      HashSet::Key all{mix(groupKey), mix(~groupKey ^ 0x5555)};
+      gr.key = {mix(groupKey), mix(~groupKey ^ 0x5555)};
+      HashSet::Key all = gr.key;
       for (const uint64_t q : gr.all) all.a += mix(q), all.b += mix(~q);
       pos.history = gr.all;
-      if (result(*unionSolver_, pos, e.value, all) == SETTLED) {
-        c_.settled += gr.pairs.size();
-        ++c_.groupsSettled;
-        continue;
-      }
-      for (const Pair& pr : gr.pairs) {
-        pos.history = pr.kept;
-        switch (result(*solver_, pos, e.value, pr.hash)) {
-          case SETTLED:
-            ++c_.settled;
-            break;
-          case OPEN_RESULT:
-            ++c_.open;
-            if (c_.openGame.empty()) c_.openGame = gr.game;
-            break;
-          default:
-            ++c_.failed;
-            if (c_.failedGame.empty()) c_.failedGame = gr.game;
-            if (pr.decider != NONE) {
-              freshOff_.insert(pr.decider);
-              ++c_.escalated;
-            }
-        }
-      }
+      settlePairs(gr, pos, e.value, 0, gr.pairs.size(), all);
     }
     groups_.clear();
+  }
+
+  // Pairs [lo, hi) of a group: a range of several is first searched once with the union
+  // of its boards (history: their union, `h` its hash), binding the root side only; where
+  // that falls short, each half is tried the same way, down to single pairs, which are
+  // searched with their own boards under positional superko. So a few pairs whose boards
+  // matter cost a few searches each, not one for every pair of the group.
+  void settlePairs(Group& gr, Position& pos, int expect, size_t lo, size_t hi,
+                   const HashSet::Key& h) {
+    if (hi - lo > 1) {
+      if (result(*unionSolver_, pos, expect, h) == SETTLED) {
+        c_.settled += hi - lo;
+        c_.settledTogether += hi - lo;
+        return;
+      }
+      const size_t mid = lo + (hi - lo) / 2;
+      for (const auto& [a, b] : {std::pair{lo, mid}, std::pair{mid, hi}}) {
+        std::vector<uint64_t> boards;
+        for (size_t i = a; i < b; ++i) {
+          boards.insert(boards.end(), gr.pairs[i].kept.begin(), gr.pairs[i].kept.end());
+        }
+        std::sort(boards.begin(), boards.end());
+        boards.erase(std::unique(boards.begin(), boards.end()), boards.end());
+        HashSet::Key part = gr.key;  // the position's part, with the boards of [a, b)
+        for (const uint64_t q : boards) part.a += mix(q), part.b += mix(~q);
+        pos.history = std::move(boards);
+        settlePairs(gr, pos, expect, a, b, part);
+      }
+      return;
+    }
+    const Pair& pr = gr.pairs[lo];
+    pos.history = pr.kept;
+    switch (result(*solver_, pos, expect, pr.hash)) {
+      case SETTLED:
+        ++c_.settled;
+        break;
+      case OPEN_RESULT:
+        ++c_.open;
+        if (c_.openGame.empty()) c_.openGame = gr.game;
+        break;
+      default:
+        ++c_.failed;
+        if (c_.failedGame.empty()) c_.failedGame = gr.game;
+        if (pr.decider != NONE) {
+          freshOff_.insert(pr.decider);
+          ++c_.escalated;
+        }
+    }
   }
 
   // Whether the root side (Black, to move in pos) gets `expect` in pos, by `solver`, kept by
@@ -584,21 +625,7 @@ class Checker : public BoundOracle {
     so.historyBindsRootMoverOnly = true;
     return so;
   }
-  // The OFF positions reached in a round's walk (by id * 2 + afterPass), in that order: each
-  // (position, boards kept) pair with its hash and the root side's choice before it, the
-  // union of their boards (table orientation; sorted in resolve) and the game to the first.
-  static constexpr size_t NONE = ~size_t{0};
-  struct Pair {
-    std::vector<uint64_t> kept;
-    HashSet::Key hash;
-    size_t decider;
-  };
-  struct Group {
-    std::vector<Pair> pairs;
-    std::vector<uint64_t> all;
-    std::vector<int> game;
-  };
-  std::unordered_map<uint64_t, Group> groups_;
+  std::unordered_map<uint64_t, Group> groups_;  // (Group) and their order met
   std::vector<uint64_t> groupOrder_;
   double maxSeconds_;
   std::function<void(const SuperkoCheck&)> onProgress_;
