@@ -104,9 +104,6 @@ class BoundOracle {
   virtual void taken(const Answer& answer) = 0;
 };
 
-// Whose moves a root position's history forbids (SolveOptions::historyBinds).
-enum class HistoryBinds : uint8_t { BothSides, RootMover, OtherSide };
-
 struct SolveOptions {
   Rules rules;
   Algorithm algorithm = Algorithm::Mtdf;
@@ -286,14 +283,13 @@ struct SolveOptions {
   // the MTD search asks that question alone, horizon after horizon, and stops when it is
   // answered (the result is then exact only if the answer made it so). Not with df-pn.
   bool decideOnly = false;
-  // Under positional superko: whose moves the earlier boards of Position::history forbid
-  // (the search's own boards always bind both sides). RootMover: only the root mover's;
-  // the value is then a lower bound, for the root mover, on its value under the same
-  // history or any part of it (the other side only gains moves, the root mover loses
-  // some). OtherSide: only the other side's; the value is then an upper bound, for the
-  // root mover, on its value under the same history or any part of it. The superko check
-  // searches a position so with every board it was reached with (sessions 45-46).
-  HistoryBinds historyBinds = HistoryBinds::BothSides;
+  // Under positional superko: the earlier boards of Position::history forbid only the
+  // root mover's moves; the other side may recreate them (the search's own boards still
+  // bind both). The value is then a lower bound, for the root mover, on its value under
+  // the same history or any part of it: the other side only gains moves, the root mover
+  // loses some. The superko check searches a position once with every board it was
+  // reached with so (session 45).
+  bool historyBindsRootMoverOnly = false;
 };
 
 // Counters of one search, for tests and reports.

@@ -125,8 +125,7 @@ class Checker : public BoundOracle {
           return so;
         }()),
         solver_(std::make_unique<Solver>(g, searchOptions_)),
-        unionSolver_(std::make_unique<Solver>(g, unionOptions(HistoryBinds::RootMover))),
-        failSolver_(std::make_unique<Solver>(g, unionOptions(HistoryBinds::OtherSide))),
+        unionSolver_(std::make_unique<Solver>(g, unionOptions())),
         maxSeconds_(maxSeconds),
         onProgress_(onProgress),
         progressSeconds_(progressSeconds),
@@ -156,7 +155,7 @@ class Checker : public BoundOracle {
       seen_.clear();
       freshFlex_.clear(), freshOff_.clear();
       c_.visits = c_.withHistory = c_.longest = 0;
-      c_.settled = c_.failed = c_.open = c_.switched = c_.settledTogether = c_.failedTogether = 0;
+      c_.settled = c_.failed = c_.open = c_.switched = c_.settledTogether = 0;
       c_.failedGame.clear(), c_.openGame.clear();
       // With other moves taken (FLEX) the moves may form cycles: the union of the captures
       // below each position is then found by passes until nothing changes.
@@ -249,8 +248,7 @@ class Checker : public BoundOracle {
     oracleUsed_.clear();
     oracleRoots_.clear();
     solver_ = std::make_unique<Solver>(g_, searchOptions_);
-    unionSolver_ = std::make_unique<Solver>(g_, unionOptions(HistoryBinds::RootMover));
-    failSolver_ = std::make_unique<Solver>(g_, unionOptions(HistoryBinds::OtherSide));
+    unionSolver_ = std::make_unique<Solver>(g_, unionOptions());
   }
 
   // state_ flags: OPEN, DONE (first pass); LEAF (static bounds give the value); CLEAN
@@ -445,9 +443,8 @@ class Checker : public BoundOracle {
   // The searches of the positions put aside, and what they decide (each pair's result kept
   // across rounds by its (position, boards kept) hash). A position is first searched once
   // with every board it was reached with as its history, binding the root side only
-  // (SolveOptions::historyBinds RootMover: a lower bound for each of its pairs), then
-  // binding the other side only (an upper bound); where neither decides, its pairs are
-  // split in halves (settlePairs). A pair whose search gives the root side less has the root side's choice
+  // (SolveOptions::historyBindsRootMoverOnly: a lower bound for each of its pairs); where
+  // that falls short, its pairs are split in halves (settlePairs). A pair whose search gives the root side less has the root side's choice
   // before it searched instead next round (the root has none before it, and then the
   // table's value is not shown).
   void resolve() {
@@ -474,23 +471,16 @@ class Checker : public BoundOracle {
   }
 
   // Pairs [lo, hi) of a group: a range of several is first searched once with the union
-  // of its boards (history: their union, `h` its hash), binding the root side only: if the
-  // root side still gets `expect`, each pair is settled. Else once more binding the other
-  // side only: if the root side then gets less, each pair fails. Else each half is tried
-  // the same way, down to single pairs, which are searched with their own boards under
-  // positional superko. So a few pairs whose boards matter cost a few searches each, not
-  // one for every pair of the group.
+  // of its boards (history: their union, `h` its hash), binding the root side only; where
+  // that falls short, each half is tried the same way, down to single pairs, which are
+  // searched with their own boards under positional superko. So a few pairs whose boards
+  // matter cost a few searches each, not one for every pair of the group.
   void settlePairs(Group& gr, Position& pos, int expect, size_t lo, size_t hi,
                    const HashSet::Key& h) {
     if (hi - lo > 1) {
       if (result(*unionSolver_, pos, expect, h) == SETTLED) {
         c_.settled += hi - lo;
         c_.settledTogether += hi - lo;
-        return;
-      }
-      if (result(*failSolver_, pos, expect, h) == FAILED) {
-        c_.failedTogether += hi - lo;
-        for (size_t i = lo; i < hi; ++i) failed(gr, gr.pairs[i]);
         return;
       }
       const size_t mid = lo + (hi - lo) / 2;
@@ -519,25 +509,19 @@ class Checker : public BoundOracle {
         if (c_.openGame.empty()) c_.openGame = gr.game;
         break;
       default:
-        failed(gr, pr);
-    }
-  }
-  // A pair whose root side gets less than the table's value: the root side's choice before
-  // it is searched instead next round.
-  void failed(const Group& gr, const Pair& pr) {
-    ++c_.failed;
-    if (c_.failedGame.empty()) c_.failedGame = gr.game;
-    if (pr.decider != NONE) {
-      freshOff_.insert(pr.decider);
-      ++c_.escalated;
+        ++c_.failed;
+        if (c_.failedGame.empty()) c_.failedGame = gr.game;
+        if (pr.decider != NONE) {
+          freshOff_.insert(pr.decider);
+          ++c_.escalated;
+        }
     }
   }
 
   // Whether the root side (Black, to move in pos) gets `expect` in pos, by `solver`, kept by
   // the hash h of the question (with the solver's kind) across rounds.
   uint8_t result(Solver& solver, const Position& pos, int expect, const HashSet::Key& h) {
-    const uint64_t kind = &solver == unionSolver_.get() ? 1 : &solver == failSolver_.get() ? 2 : 0;
-    const uint64_t k = h.a ^ (h.b * 0x9E3779B97F4A7C15ull) ^ kind;
+    const uint64_t k = h.a ^ (h.b * 0x9E3779B97F4A7C15ull) ^ (&solver == unionSolver_.get());
     auto [it, fresh] = searched_.try_emplace(k, 0);
     if (!fresh) return it->second;
     solver.setFirstGuess(expect);
@@ -635,11 +619,10 @@ class Checker : public BoundOracle {
   SafetyRules safety_;
   SolveOptions searchOptions_;
   std::unique_ptr<Solver> solver_;       // a position with one game's boards kept
-  std::unique_ptr<Solver> unionSolver_;  // ... with several games', binding the root side only
-  std::unique_ptr<Solver> failSolver_;   // ... binding the other side only
-  SolveOptions unionOptions(HistoryBinds binds) const {
+  std::unique_ptr<Solver> unionSolver_;  // ... with every game's, binding the root side only
+  SolveOptions unionOptions() const {
     SolveOptions so = searchOptions_;
-    so.historyBinds = binds;
+    so.historyBindsRootMoverOnly = true;
     return so;
   }
   std::unordered_map<uint64_t, Group> groups_;  // (Group) and their order met

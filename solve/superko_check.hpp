@@ -36,9 +36,8 @@
 //
 // The searches (session 45) ask that one question (SolveOptions::decideOnly). A position
 // is first searched once with every board it was reached with in the round, those boards
-// binding the root side only (SolveOptions::historyBinds: a lower bound for each set of
-// boards), and if that falls short binding the other side only (an upper bound: if it
-// fails, every set fails); if neither decides, each half of its sets the same way, down to
+// binding the root side only (SolveOptions::historyBindsRootMoverOnly: a lower bound for
+// each set of boards); if that falls short, each half of its sets the same way, down to
 // single sets, searched under positional superko with their own boards. And the
 // searches take the table's value as a bound at the positions of the walk they reach where
 // no earlier board of their path could be repeated by the strategy from there (the test
@@ -83,10 +82,9 @@ struct SuperkoCheck {
   uint64_t offPositions = 0;
   uint64_t searches = 0, searchNodes = 0;  // distinct searches made, their nodes
   // Pairs of the last round settled by a search with the boards of several pairs of their
-  // position (with a pass just made or not), binding the root side only, and failed by
-  // one binding the other side only: first all of them, then halves of those that
-  // neither decides, down to each pair's own search.
-  uint64_t settledTogether = 0, failedTogether = 0;
+  // position (with a pass just made or not), binding the root side only: first all of
+  // them, then halves of those that fall short, down to each pair's own search.
+  uint64_t settledTogether = 0;
   uint64_t settled = 0, failed = 0, open = 0;  // pairs of the last round, by their result
   std::vector<int> failedGame, openGame;       // the first game to a failed or open one
   // Failed searches whose root side's last choice before them was searched instead in the

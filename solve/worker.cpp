@@ -50,10 +50,9 @@ Worker::Worker(const Geometry& g, const SolveOptions& opt, TranspositionTable& t
     Node n{h & 0xFFFFFFFFu, h >> 32, false, -1, 0};
     pushPath(n, false);
   }
-  if (opt_.historyBinds != HistoryBinds::BothSides) {
+  if (opt_.historyBindsRootMoverOnly) {
     freeHistory_ = static_cast<int>(root.history.size());
-    boundWhite_ = (root.toMove == engine::Color::White) ==
-                  (opt_.historyBinds == HistoryBinds::RootMover);
+    rootMoverWhite_ = root.toMove == engine::Color::White;
   }
   // The quiet moves' fixed order: centre first. A history heuristic (points that caused
   // cut-offs, weighted by depth) took its place until session 28; without it 4x4 searched
@@ -128,9 +127,9 @@ int Worker::repetition(uint64_t key, bool whiteToMove, int lastCapture) const {
 }
 
 int Worker::repetitionScan(uint64_t key, bool whiteToMove, int lastCapture) const {
-  // The move was made by the side not to move now; the root's earlier history binds one
-  // side only under SolveOptions::historyBinds.
-  const int first = freeHistory_ > 0 && whiteToMove != boundWhite_ ? 0 : freeHistory_;
+  // The move was made by the side not to move now; the root's earlier history binds only
+  // the root's mover under SolveOptions::historyBindsRootMoverOnly.
+  const int first = freeHistory_ > 0 && whiteToMove != rootMoverWhite_ ? 0 : freeHistory_;
   for (int j = first; j < lastCapture; ++j) {
     if (path_[j] == key && (!sideMatters_ || side_[j] == whiteToMove)) return j;
   }

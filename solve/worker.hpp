@@ -305,10 +305,10 @@ class Worker {
   int n_ = 0;
   bool historyFree_ = false;  // simple ko, forced bounds: no repetition, every entry usable
   bool sideMatters_ = false;  // cycles drawn: (position, side) repeats, not positions
-  // SolveOptions::historyBinds other than BothSides: the path entries before this index
-  // (the root's history) forbid only one side's moves (White's when boundWhite_).
+  // SolveOptions::historyBindsRootMoverOnly: the path entries before this index (the
+  // root's history) forbid only moves of the root's mover (White when rootMoverWhite_).
   int freeHistory_ = 0;
-  bool boundWhite_ = false;
+  bool rootMoverWhite_ = false;
   int softCutDepth_ = 0;    // SolveOptions::softCutDepth resolved for this board
   int extensionsLeft_ = 0;  // captures the path may still make without a ply (captureExtensions)
   int oneSidedWhite_ = -1;  // soft cuts at every node whose mover is this (1 White, 0 Black)
