@@ -155,7 +155,7 @@ class Checker : public BoundOracle {
       seen_.clear();
       freshFlex_.clear(), freshOff_.clear();
       c_.visits = c_.withHistory = c_.longest = 0;
-      c_.settled = c_.failed = c_.open = c_.switched = c_.settledTogether = 0;
+      c_.settled = c_.failed = c_.open = c_.switched = c_.settledTogether = c_.postponed = 0;
       c_.failedGame.clear(), c_.openGame.clear();
       // With other moves taken (FLEX) the moves may form cycles: the union of the captures
       // below each position is then found by passes until nothing changes.
@@ -477,6 +477,13 @@ class Checker : public BoundOracle {
   // matter cost a few searches each, not one for every pair of the group.
   void settlePairs(Group& gr, Position& pos, int expect, size_t lo, size_t hi,
                    const HashSet::Key& h) {
+    // Pairs whose root side's choice before is already to be searched next round need no
+    // search now: if that search settles, the walk no longer reaches them.
+    if (std::all_of(gr.pairs.begin() + static_cast<long>(lo), gr.pairs.begin() + static_cast<long>(hi),
+                    [&](const Pair& pr) { return freshOff_.count(pr.decider) != 0; })) {
+      c_.postponed += hi - lo;
+      return;
+    }
     if (hi - lo > 1) {
       if (result(*unionSolver_, pos, expect, h) == SETTLED) {
         c_.settled += hi - lo;
@@ -500,7 +507,8 @@ class Checker : public BoundOracle {
     }
     const Pair& pr = gr.pairs[lo];
     pos.history = pr.kept;
-    switch (result(*solver_, pos, expect, pr.hash)) {
+    const uint8_t r = result(*solver_, pos, expect, pr.hash);
+    switch (r) {
       case SETTLED:
         ++c_.settled;
         break;
@@ -511,10 +519,12 @@ class Checker : public BoundOracle {
       default:
         ++c_.failed;
         if (c_.failedGame.empty()) c_.failedGame = gr.game;
-        if (pr.decider != NONE) {
-          freshOff_.insert(pr.decider);
-          ++c_.escalated;
-        }
+    }
+    // Not settled: the root side's choice before it is searched instead next round (if
+    // that settles, the walk no longer reaches this pair).
+    if (r != SETTLED && pr.decider != NONE) {
+      freshOff_.insert(pr.decider);
+      ++c_.escalated;
     }
   }
 

@@ -86,9 +86,12 @@ struct SuperkoCheck {
   // them, then halves of those that fall short, down to each pair's own search.
   uint64_t settledTogether = 0;
   uint64_t settled = 0, failed = 0, open = 0;  // pairs of the last round, by their result
+  // ... not searched: the root side's choice before them was already to be searched
+  // instead in the next round (after a failed or open search below it).
+  uint64_t postponed = 0;
   std::vector<int> failedGame, openGame;       // the first game to a failed or open one
-  // Failed searches whose root side's last choice before them was searched instead in the
-  // next round (every round).
+  // Failed or open searches whose root side's last choice before them was searched
+  // instead in the next round (every round).
   uint64_t escalated = 0;
   // The searches take the table's bounds at the positions they reach whose strategy, with
   // the path's earlier boards, cannot repeat one (BoundOracle; the capture points of the

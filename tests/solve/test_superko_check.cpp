@@ -163,7 +163,8 @@ TEST_CASE("mayRepeat keeps a board only while a later root-side move could repea
 // played out with its whole history. 3x5's strategy repeats a board (a found game, replayed
 // on its own, shows it); after searching those positions with their history the check
 // shows 3x5's 15 under PSK, as van der Werf and Winands found. Each repeat then needs a
-// search; with a budget of one node a search stays open and the check says so.
+// search; with a budget of one node a search stays open (and so does the root side's
+// choice before it, searched next) and the check says so.
 TEST_CASE("the superko check finds every repeat that the games with their whole history have") {
   const fs::path dir = tempDir("superko", "twin");
   for (const auto& [w, h] : {std::pair{3, 3}, std::pair{2, 6}, std::pair{3, 5}}) {
@@ -187,6 +188,10 @@ TEST_CASE("the superko check finds every repeat that the games with their whole 
       const SuperkoCheck starved = checkSuperko(g, t, SolveOptions{}, 1);
       CHECK_FALSE(starved.ok());
       CHECK(starved.open > 0);
+      // An open search moves the question to the root side's choice before it, up to the
+      // root, and the check ends there.
+      CHECK(starved.escalated > 0);
+      CHECK_FALSE(starved.stopped);
     } else {
       CHECK(expected.empty());
     }
