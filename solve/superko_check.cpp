@@ -444,9 +444,9 @@ class Checker : public BoundOracle {
   // across rounds by its (position, boards kept) hash). A position is first searched once
   // with every board it was reached with as its history, binding the root side only
   // (SolveOptions::historyBindsRootMoverOnly: a lower bound for each of its pairs); where
-  // that falls short, its pairs are split in halves (settlePairs). A pair whose search gives the root side less has the root side's choice
-  // before it searched instead next round (the root has none before it, and then the
-  // table's value is not shown).
+  // that falls short, its pairs are split in halves (settlePairs). A pair whose search
+  // does not show the table's value has the root side's choice before it searched instead
+  // next round (the root has none before it, and then the table's value is not shown).
   void resolve() {
     std::vector<uint64_t> order;
     order.swap(groupOrder_);
@@ -479,7 +479,8 @@ class Checker : public BoundOracle {
                    const HashSet::Key& h) {
     // Pairs whose root side's choice before is already to be searched next round need no
     // search now: if that search settles, the walk no longer reaches them.
-    if (std::all_of(gr.pairs.begin() + static_cast<long>(lo), gr.pairs.begin() + static_cast<long>(hi),
+    if (std::all_of(gr.pairs.begin() + static_cast<long>(lo),
+                    gr.pairs.begin() + static_cast<long>(hi),
                     [&](const Pair& pr) { return freshOff_.count(pr.decider) != 0; })) {
       c_.postponed += hi - lo;
       return;

@@ -89,7 +89,7 @@ struct SuperkoCheck {
   // ... not searched: the root side's choice before them was already to be searched
   // instead in the next round (after a failed or open search below it).
   uint64_t postponed = 0;
-  std::vector<int> failedGame, openGame;       // the first game to a failed or open one
+  std::vector<int> failedGame, openGame;  // the first game to a failed or open one
   // Failed or open searches whose root side's last choice before them was searched
   // instead in the next round (every round).
   uint64_t escalated = 0;

@@ -136,12 +136,12 @@ int verifySuperko(const std::string& file, const solve::Geometry& g,
             << " positions taking another move where the kept one repeats (" << c.switched
             << " times); " << c.offPositions << " positions searched with their history instead ("
             << c.settled << " settled (" << c.settledTogether
-            << " by a search with the boards of several), " << c.failed
-            << " failed, " << c.open << " open, " << c.postponed
-            << " left to the choice before; " << c.searches << " searches, " << c.searchNodes
-            << " nodes, " << c.oracleCuts << " cut by the table at " << c.oracleRoots
-            << " positions also walked, " << c.restarts << " restarts); " << c.rounds << " rounds; "
-            << std::fixed << std::setprecision(2) << s << " s\n";
+            << " by a search with the boards of several), " << c.failed << " failed, " << c.open
+            << " open, " << c.postponed << " left to the choice before; " << c.searches
+            << " searches, " << c.searchNodes << " nodes, " << c.oracleCuts
+            << " cut by the table at " << c.oracleRoots << " positions also walked, " << c.restarts
+            << " restarts); " << c.rounds << " rounds; " << std::fixed << std::setprecision(2) << s
+            << " s\n";
   auto game = [&](const char* what, const std::vector<int>& moves) {
     if (moves.empty()) return;
     std::cout << "  " << what << ":";
