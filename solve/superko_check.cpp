@@ -406,8 +406,8 @@ class Checker : public BoundOracle {
   }
 
   // An OFF position reached in a round's walk (groups_, by id * 2 + afterPass): each
-  // (position, boards kept) pair with its hash and the root side's choice before it, the
-  // union of their boards (table orientation; sorted in resolve) and the game to the first.
+  // (position, boards kept) pair (boards in the table's orientation) with its hash and the
+  // root side's choice before it, and the game to the first.
   static constexpr size_t NONE = ~size_t{0};
   struct Pair {
     std::vector<uint64_t> kept;
@@ -416,7 +416,6 @@ class Checker : public BoundOracle {
   };
   struct Group {
     std::vector<Pair> pairs;
-    std::vector<uint64_t> all;
     std::vector<int> game;
     HashSet::Key key;  // the position's part of the hash of a search with its boards
   };
@@ -435,7 +434,6 @@ class Checker : public BoundOracle {
     for (const uint64_t q : kept) {
       boards.push_back(boardKey(g_.mapMask(sym, q & 0xFFFFFFFFu), g_.mapMask(sym, q >> 32)));
     }
-    gr.all.insert(gr.all.end(), boards.begin(), boards.end());
     gr.pairs.push_back({std::move(boards), h, deciders_.empty() ? NONE : deciders_.back()});
     if (fromRoot_ && gr.game.empty()) gr.game = path_;
   }
@@ -459,24 +457,18 @@ class Checker : public BoundOracle {
       pos.black = e.key & g_.all(), pos.white = e.key >> 32;
       pos.ko = koOfKey(g_, e.key);
       pos.passes = afterPass ? 1 : 0;
-      std::sort(gr.all.begin(), gr.all.end());
-      gr.all.erase(std::unique(gr.all.begin(), gr.all.end()), gr.all.end());
       gr.key = {mix(groupKey), mix(~groupKey ^ 0x5555)};
-      HashSet::Key all = gr.key;
-      for (const uint64_t q : gr.all) all.a += mix(q), all.b += mix(~q);
-      pos.history = gr.all;
-      settlePairs(gr, pos, e.value, 0, gr.pairs.size(), all);
+      settlePairs(gr, pos, e.value, 0, gr.pairs.size());
     }
     groups_.clear();
   }
 
   // Pairs [lo, hi) of a group: a range of several is first searched once with the union
-  // of its boards (history: their union, `h` its hash), binding the root side only; where
+  // of its boards as history, binding the root side only; where
   // that falls short, each half is tried the same way, down to single pairs, which are
   // searched with their own boards under positional superko. So a few pairs whose boards
   // matter cost a few searches each, not one for every pair of the group.
-  void settlePairs(Group& gr, Position& pos, int expect, size_t lo, size_t hi,
-                   const HashSet::Key& h) {
+  void settlePairs(Group& gr, Position& pos, int expect, size_t lo, size_t hi) {
     // Pairs whose root side's choice before is already to be searched next round need no
     // search now: if that search settles, the walk no longer reaches them.
     if (std::all_of(gr.pairs.begin() + static_cast<long>(lo),
@@ -486,24 +478,23 @@ class Checker : public BoundOracle {
       return;
     }
     if (hi - lo > 1) {
+      std::vector<uint64_t> boards;
+      for (size_t i = lo; i < hi; ++i) {
+        boards.insert(boards.end(), gr.pairs[i].kept.begin(), gr.pairs[i].kept.end());
+      }
+      std::sort(boards.begin(), boards.end());
+      boards.erase(std::unique(boards.begin(), boards.end()), boards.end());
+      HashSet::Key h = gr.key;  // the position's part, with the union's boards
+      for (const uint64_t q : boards) h.a += mix(q), h.b += mix(~q);
+      pos.history = std::move(boards);
       if (result(*unionSolver_, pos, expect, h) == SETTLED) {
         c_.settled += hi - lo;
         c_.settledTogether += hi - lo;
         return;
       }
       const size_t mid = lo + (hi - lo) / 2;
-      for (const auto& [a, b] : {std::pair{lo, mid}, std::pair{mid, hi}}) {
-        std::vector<uint64_t> boards;
-        for (size_t i = a; i < b; ++i) {
-          boards.insert(boards.end(), gr.pairs[i].kept.begin(), gr.pairs[i].kept.end());
-        }
-        std::sort(boards.begin(), boards.end());
-        boards.erase(std::unique(boards.begin(), boards.end()), boards.end());
-        HashSet::Key part = gr.key;  // the position's part, with the boards of [a, b)
-        for (const uint64_t q : boards) part.a += mix(q), part.b += mix(~q);
-        pos.history = std::move(boards);
-        settlePairs(gr, pos, expect, a, b, part);
-      }
+      settlePairs(gr, pos, expect, lo, mid);
+      settlePairs(gr, pos, expect, mid, hi);
       return;
     }
     const Pair& pr = gr.pairs[lo];
