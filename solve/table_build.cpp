@@ -483,10 +483,11 @@ TableBuildResult buildSolutionTable(const Geometry& g, const TableBuildOptions& 
   }
   if (o.rules.komi != 0) throw engine::InputError("tables build --solve: komi must be 0");
   if (o.rules.ko == KoRule::SimpleForced) {
-    // Under simple ko alone a cycle can leave a position open for ever, and the table
-    // file's ko field has no value for these rules.
+    // Under simple ko alone a cycle can leave a position open for ever, so no search
+    // finishes such a table; the analysis of every state at once does.
     throw engine::InputError(
-        "tables build --solve: simple-forced rules leave positions open; use psk or simple");
+        "tables build --solve: simple-forced complete tables come from retrograde analysis "
+        "(buildRetrogradeTable, solve/retrograde.hpp)");
   }
   if (o.out.empty()) throw engine::InputError("tables build --solve: no output file");
   const std::filesystem::path ckpt =

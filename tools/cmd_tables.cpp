@@ -13,6 +13,7 @@
 #include "engine/board/errors.hpp"
 #include "reduce/block_table.hpp"
 #include "solve/proof_table.hpp"
+#include "solve/retrograde.hpp"
 #include "solve/superko_check.hpp"
 #include "solve/table_build.hpp"
 #include "tables/table_file.hpp"
@@ -416,6 +417,45 @@ int buildProof(const solve::Geometry& g, const std::string& out, const po::varia
   return r.complete ? 0 : 2;
 }
 
+// Builds a complete table under simple-forced rules by retrograde analysis
+// (solve/retrograde.hpp): every state at once, no search, no checkpoint.
+int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
+                    const po::variables_map& vm) {
+  for (const char* name : {"checkpoint", "two-sided"}) {
+    if (vm.count(name)) {
+      throw UsageError(std::string("--") + name +
+                       " does not apply to a simple-forced complete table (retrograde analysis)");
+    }
+  }
+  for (const char* name :
+       {"checkpoint-seconds", "max-seconds", "tt-log2", "bounds-log2", "order"}) {
+    if (!vm[name].defaulted()) {
+      throw UsageError(std::string("--") + name +
+                       " does not apply to a simple-forced complete table (retrograde analysis)");
+    }
+  }
+  solve::RetroOptions o;
+  o.threads = vm["threads"].as<int>();
+  if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be between 1 and 64");
+  if (!vm.count("quiet")) {
+    o.onProgress = [](const solve::RetroProgress& p) {
+      std::cerr << "\r" << p.phase;
+      if (p.phase == "sweeps") std::cerr << " " << p.sweep;
+      std::cerr << ": " << std::fixed << std::setprecision(1)
+                << (p.total ? 100.0 * double(p.done) / double(p.total) : 100.0) << "%";
+      if (p.phase == "sweeps") std::cerr << ", states moved " << p.changed;
+      std::cerr << ", elapsed " << std::setprecision(0) << p.seconds << " s        " << std::flush;
+    };
+  }
+  const solve::RetroBuildResult r = solve::buildRetrogradeTable(g, out, o);
+  if (!vm.count("quiet")) std::cerr << "\n";
+  std::cout << "wrote " << out.string() << ": " << r.exact << " positions exact of " << r.positions
+            << " (" << r.open << " left open by ko cycles), " << r.fileBytes << " bytes; "
+            << r.koStates << " ko states, " << r.moves << " moves, " << r.sweeps << " sweeps, "
+            << std::fixed << std::setprecision(2) << r.seconds << " s\n";
+  return 0;
+}
+
 // Builds the complete solution table of a small board (solve/table_build.hpp), resuming
 // from its checkpoint when one exists.
 int buildSolve(const std::string& size, const std::string& out, const po::variables_map& vm) {
@@ -445,6 +485,7 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   }
   o.rules = solve::Rules::named(vm["rules"].as<std::string>());
   o.out = out.empty() ? "solve" + bs.str() + ".fgt" : out;
+  if (o.rules.ko == solve::KoRule::SimpleForced) return buildRetrograde(g, o.out, vm);
   if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
   o.checkpointSeconds = vm["checkpoint-seconds"].as<double>();
   o.maxSeconds = vm["max-seconds"].as<double>();

@@ -1,0 +1,377 @@
+#include "solve/retrograde.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
+
+#include "engine/board/errors.hpp"
+#include "solve/compact_board.hpp"
+#include "tables/table_file.hpp"
+
+namespace solve {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// Reports progress from any thread, at most once a progressSeconds (a report due while
+// another is being made is skipped, never waited for).
+class Reporter {
+ public:
+  Reporter(const RetroOptions& o, Clock::time_point start) : o_(o), start_(start) {}
+  void operator()(RetroProgress p, bool force = false) {
+    if (!o_.onProgress) return;
+    std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
+    if (!lock.owns_lock()) return;
+    const double now = secondsSince(start_);
+    if (!force && now - last_ < o_.progressSeconds) return;
+    last_ = now;
+    p.seconds = now;
+    o_.onProgress(p);
+  }
+
+ private:
+  const RetroOptions& o_;
+  Clock::time_point start_;
+  std::mutex mutex_;
+  double last_ = -1e9;
+};
+
+// States by stones, most first, then key: a move that captures nothing leads to a state
+// earlier in this order, so one sweep carries most news up the whole board.
+bool denserFirst(uint64_t a, uint64_t b, Mask stoneBits) {
+  const int ca = popcount(a & stoneBits), cb = popcount(b & stoneBits);
+  return ca != cb ? ca > cb : a < b;
+}
+
+uint64_t slotOf(uint64_t key, uint64_t mask) {
+  return (key * 0x9E3779B97F4A7C15ull >> 17) & mask;
+}
+
+// Relaxed atomic access to the bound arrays, which threads read while others write
+// (every state is written by one thread a sweep; a stale read is still a sound bound).
+int8_t load(const int8_t& v) {
+  return std::atomic_ref<const int8_t>(v).load(std::memory_order_relaxed);
+}
+void store(int8_t& v, int8_t x) {
+  std::atomic_ref<int8_t>(v).store(x, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+uint32_t RetroAnalysis::find(uint64_t key) const {
+  for (uint64_t s = slotOf(key, slotMask_);; s = (s + 1) & slotMask_) {
+    const uint32_t v = slots_[s];
+    if (v == 0) return NONE;
+    if (keys_[v - 1] == key) return v - 1;
+  }
+}
+
+RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o) {
+  const int P = geometry.points();
+  if (P > o.maxPoints) {
+    throw engine::InputError("retrograde analysis: " + std::to_string(P) +
+                             " points is above the limit of " + std::to_string(o.maxPoints));
+  }
+  if (o.threads < 1) throw engine::InputError("retrograde analysis: threads must be >= 1");
+  const auto start = Clock::now();
+  Reporter report(o, start);
+  RetroAnalysis a;
+  a.g_ = std::make_shared<const Geometry>(geometry);
+  const Geometry& g = *a.g_;
+  const Mask all = g.all();
+  // The stone bits of a key (a ko key keeps its ko point above the mover's stones).
+  const Mask stoneBits = all | all << 32;
+  const int threads = o.threads;
+
+  // 1. Every legal position in canonical form: the mover's stones `own`, then every subset
+  // of the other points as the other side's.
+  {
+    const uint64_t owns = uint64_t{1} << P;
+    std::vector<std::vector<uint64_t>> found(threads);
+    std::atomic<uint64_t> done{0};
+#pragma omp parallel for schedule(dynamic, 256) num_threads(threads)
+    for (uint64_t own = 0; own < owns; ++own) {
+      auto& out = found[omp_get_thread_num()];
+      const Mask rest = all & ~own;
+      for (Mask opp = 0;; opp = (opp - rest) & rest) {
+        const uint64_t key = own | opp << 32;
+        int sym;
+        if (g.minImage(key, sym) == key && legalPosition(g, own, opp)) out.push_back(key);
+        if (opp == rest) break;
+      }
+      const uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
+      if ((d & 1023) == 0) report({"positions", d, owns, 0, 0, 0});
+    }
+    size_t n = 0;
+    for (const auto& v : found) n += v.size();
+    a.keys_.reserve(n);
+    for (auto& v : found) {
+      a.keys_.insert(a.keys_.end(), v.begin(), v.end());
+      std::vector<uint64_t>().swap(v);
+    }
+  }
+  std::sort(a.keys_.begin(), a.keys_.end(),
+            [stoneBits](uint64_t x, uint64_t y) { return denserFirst(x, y, stoneBits); });
+  a.n_ = a.keys_.size();
+  const uint64_t N = a.n_;
+  const auto makeSlots = [&a](uint64_t states) {
+    uint64_t size = 1;
+    while (size < 2 * states) size <<= 1;
+    a.slots_.assign(size, 0);
+    a.slotMask_ = size - 1;
+  };
+  const auto insert = [&a](uint64_t index) {
+    uint64_t s = slotOf(a.keys_[index], a.slotMask_);
+    while (a.slots_[s] != 0) s = (s + 1) & a.slotMask_;
+    a.slots_[s] = static_cast<uint32_t>(index + 1);
+  };
+
+  // Calls f(point, child key) for each legal move of the mover at (own, opp) barred from
+  // ko; the child's key is canonicalKeyWithKo of the other side's view.
+  const auto forEachMove = [&g](Mask own, Mask opp, int ko, auto&& f) {
+    CompactBoard b(g);
+    for (Mask e = g.all() & ~(own | opp); e; e &= e - 1) {
+      const int p = lowestBit(e);
+      if (p == ko) continue;
+      b.setRaw(own, opp, -1, engine::Color::Empty);
+      if (b.isSuicide(p, engine::Color::Black)) continue;
+      b.play(p, engine::Color::Black);
+      int sym;
+      f(p, canonicalKeyWithKo(g, b.white(), b.black(), b.koPoint(), sym));
+    }
+  };
+
+  // 2. The ko states: every ban a move from a legal position makes (a ko state's or a
+  // passed state's moves are some of its position's, so they make no other).
+  {
+    std::vector<std::vector<uint64_t>> found(threads);
+    std::atomic<uint64_t> done{0};
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
+    for (uint64_t i = 0; i < N; ++i) {
+      auto& out = found[omp_get_thread_num()];
+      const uint64_t key = a.keys_[i];
+      forEachMove(key & 0xFFFFFFFFu, key >> 32, -1, [&](int, uint64_t child) {
+        if (koOfKey(g, child) >= 0) out.push_back(child);
+      });
+      const uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
+      if ((d & 65535) == 0) report({"ko states", d, N, 0, 0, 0});
+    }
+    std::vector<uint64_t> ko;
+    for (auto& v : found) {
+      ko.insert(ko.end(), v.begin(), v.end());
+      std::vector<uint64_t>().swap(v);
+    }
+    std::sort(ko.begin(), ko.end());
+    ko.erase(std::unique(ko.begin(), ko.end()), ko.end());
+    std::sort(ko.begin(), ko.end(),
+              [stoneBits](uint64_t x, uint64_t y) { return denserFirst(x, y, stoneBits); });
+    a.k_ = ko.size();
+    a.keys_.insert(a.keys_.end(), ko.begin(), ko.end());
+  }
+  const uint64_t S = N + a.k_;
+  if (S >= PASSED) throw engine::InputError("retrograde analysis: too many states");
+  makeSlots(S);
+  for (uint64_t i = 0; i < S; ++i) insert(i);
+
+  // 3. The moves of every state, found once.
+  {
+    constexpr uint64_t CHUNK = 4096;
+    const uint64_t chunks = (S + CHUNK - 1) / CHUNK;
+    std::vector<std::vector<uint32_t>> parts(chunks);
+    a.first_.assign(S + 1, 0);
+    std::atomic<uint64_t> done{0};
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (uint64_t c = 0; c < chunks; ++c) {
+      auto& out = parts[c];
+      for (uint64_t i = c * CHUNK; i < std::min(S, (c + 1) * CHUNK); ++i) {
+        const uint64_t key = a.keys_[i];
+        const int ko = i < N ? -1 : koOfKey(g, key);
+        const Mask own = key & all, opp = key >> 32;
+        int sym;
+        const uint32_t passed = a.find(canonicalKey(g, opp, own, sym));
+        out.push_back(passed | PASSED);
+        forEachMove(own, opp, ko, [&](int, uint64_t child) { out.push_back(a.find(child)); });
+        a.first_[i + 1] = out.size();  // within the chunk for now
+      }
+      const uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
+      report({"moves", d * CHUNK, S, 0, 0, 0});
+    }
+    uint64_t total = 0;
+    for (uint64_t c = 0; c < chunks; ++c) {
+      const uint64_t base = total;
+      for (uint64_t i = c * CHUNK; i < std::min(S, (c + 1) * CHUNK); ++i) a.first_[i + 1] += base;
+      total += parts[c].size();
+    }
+    a.edges_.resize(total);
+    for (uint64_t c = 0; c < chunks; ++c) {
+      std::copy(parts[c].begin(), parts[c].end(), a.edges_.begin() + a.first_[c * CHUNK]);
+      std::vector<uint32_t>().swap(parts[c]);
+    }
+    for (uint32_t e : a.edges_) {
+      if ((e & ~PASSED) >= S || ((e & PASSED) && (e & ~PASSED) >= N)) {
+        throw std::logic_error("retrograde analysis: a move leads outside the states");
+      }
+    }
+  }
+
+  // 4. The sweeps.
+  a.score_.resize(N);
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (uint64_t i = 0; i < N; ++i) {
+    a.score_[i] = static_cast<int8_t>(areaScore(g, a.keys_[i] & all, a.keys_[i] >> 32));
+  }
+  a.lo_.assign(S, static_cast<int8_t>(-P));
+  a.hi_.assign(S, static_cast<int8_t>(P));
+  a.plo_.assign(N, static_cast<int8_t>(-P));
+  a.phi_.assign(N, static_cast<int8_t>(P));
+  // Level ranges: positions and ko states by their stone count.
+  std::vector<std::pair<uint64_t, uint64_t>> nLevel(P + 1, {N, N}), kLevel(P + 1, {S, S});
+  for (uint64_t i = 0; i < N; ++i) {
+    auto& r = nLevel[popcount(a.keys_[i] & stoneBits)];
+    if (r.first == N) r.first = i;
+    r.second = i + 1;
+  }
+  for (uint64_t i = N; i < S; ++i) {
+    auto& r = kLevel[popcount(a.keys_[i] & stoneBits)];
+    if (r.first == S) r.first = i;
+    r.second = i + 1;
+  }
+
+  const int8_t floor = static_cast<int8_t>(-P);
+  // The mover's bounds raised by the moves of edges [from, to).
+  const auto boundsOf = [&a](uint64_t from, uint64_t to, int8_t& lo, int8_t& hi) {
+    for (uint64_t e = from; e < to; ++e) {
+      const uint32_t x = a.edges_[e];
+      int8_t clo, chi;
+      if (x & PASSED) {
+        clo = load(a.plo_[x & ~PASSED]), chi = load(a.phi_[x & ~PASSED]);
+      } else {
+        clo = load(a.lo_[x]), chi = load(a.hi_[x]);
+      }
+      lo = std::max<int8_t>(lo, static_cast<int8_t>(-chi));
+      hi = std::max<int8_t>(hi, static_cast<int8_t>(-clo));
+    }
+  };
+  uint64_t changed = 1;
+  while (changed != 0) {
+    ++a.sweeps_;
+    changed = 0;
+    uint64_t visited = 0;
+    for (int c = P; c >= 0; --c) {
+      // Passed states first: their moves lead to denser levels, done already, and the
+      // positions of this level pass into them.
+      const auto [ns, ne] = nLevel[c];
+      const auto [ks, ke] = kLevel[c];
+      uint64_t moved = 0;
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads) reduction(+ : moved)
+      for (uint64_t i = ns; i < ne; ++i) {
+        int8_t lo = a.score_[i], hi = a.score_[i];
+        boundsOf(a.first_[i] + 1, a.first_[i + 1], lo, hi);
+        lo = std::max(lo, a.plo_[i]), hi = std::min(hi, a.phi_[i]);
+        if (lo != a.plo_[i] || hi != a.phi_[i]) {
+          store(a.plo_[i], lo), store(a.phi_[i], hi);
+          ++moved;
+        }
+      }
+      const uint64_t count = (ne - ns) + (ke - ks);
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads) reduction(+ : moved)
+      for (uint64_t j = 0; j < count; ++j) {
+        const uint64_t i = j < ne - ns ? ns + j : ks + (j - (ne - ns));
+        int8_t lo = floor, hi = floor;
+        boundsOf(a.first_[i], a.first_[i + 1], lo, hi);
+        lo = std::max(lo, a.lo_[i]), hi = std::min(hi, a.hi_[i]);
+        if (lo != a.lo_[i] || hi != a.hi_[i]) {
+          store(a.lo_[i], lo), store(a.hi_[i], hi);
+          ++moved;
+        }
+      }
+      changed += moved;
+      visited += count + (ne - ns);
+      report({"sweeps", visited, S + N, a.sweeps_, changed, 0});
+    }
+  }
+  a.seconds_ = secondsSince(start);
+  report({"sweeps", S + N, S + N, a.sweeps_, 0, 0}, true);
+  return a;
+}
+
+bool RetroAnalysis::bounds(Mask own, Mask opp, int ko, bool passed, int& lo, int& hi) const {
+  const Geometry& g = *g_;
+  if ((own | opp) & ~g.all() || (own & opp) || (passed && ko >= 0)) return false;
+  int sym;
+  const uint32_t i = find(canonicalKeyWithKo(g, own, opp, ko, sym));
+  if (i == NONE) return false;
+  if (passed) {
+    lo = plo_[i], hi = phi_[i];
+  } else {
+    lo = lo_[i], hi = hi_[i];
+  }
+  return true;
+}
+
+uint64_t RetroAnalysis::openPositions() const {
+  uint64_t n = 0;
+  for (uint64_t i = 0; i < n_; ++i) n += lo_[i] != hi_[i];
+  return n;
+}
+
+std::vector<SolutionEntry> RetroAnalysis::exactEntries() const {
+  const Geometry& g = *g_;
+  std::vector<SolutionEntry> out;
+  CompactBoard b(g);
+  for (uint64_t i = 0; i < n_; ++i) {
+    if (lo_[i] != hi_[i]) continue;
+    const int v = lo_[i];
+    const Mask own = keys_[i] & g.all(), opp = keys_[i] >> 32;
+    SolutionEntry e;
+    e.key = keys_[i];
+    e.value = v;
+    uint64_t edge = first_[i];
+    if (-phi_[edges_[edge] & ~PASSED] == v) e.best |= PASS_BIT;
+    ++edge;
+    // The moves in the order they were stored: the legal points, increasing.
+    for (Mask m = g.all() & ~(own | opp); m; m &= m - 1) {
+      const int p = lowestBit(m);
+      b.setRaw(own, opp, -1, engine::Color::Empty);
+      if (b.isSuicide(p, engine::Color::Black)) continue;
+      if (-hi_[edges_[edge]] == v) e.best |= Mask{1} << p;
+      ++edge;
+    }
+    out.push_back(e);
+  }
+  std::sort(out.begin(), out.end(),
+            [](const SolutionEntry& x, const SolutionEntry& y) { return x.key < y.key; });
+  return out;
+}
+
+RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::path& out,
+                                      const RetroOptions& o) {
+  const auto start = Clock::now();
+  if (out.empty()) throw engine::InputError("tables build --solve: no output file");
+  const RetroAnalysis a = RetroAnalysis::run(g, o);
+  const std::vector<SolutionEntry> entries = a.exactEntries();
+  Rules rules = Rules::named("simple-forced");
+  RetroBuildResult r;
+  r.positions = a.positions(), r.koStates = a.koStates(), r.moves = a.moves();
+  r.exact = entries.size(), r.open = r.positions - r.exact, r.sweeps = a.sweeps();
+  const tables::TableHeader h = tables::writeTable(
+      out,
+      solveTableMeta(g, solutionTableRules(rules), tables::TableKind::Solution,
+                     SOLUTION_TABLE_VERSION, entries.size(),
+                     "complete table, simple-forced, retrograde: exact " + std::to_string(r.exact) +
+                         " of " + std::to_string(r.positions)),
+      SolutionTable::encode(entries));
+  r.fileBytes = tables::HEADER_BYTES + h.storedBytes;
+  r.seconds = secondsSince(start);
+  return r;
+}
+
+}  // namespace solve

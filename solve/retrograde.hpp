@@ -1,0 +1,119 @@
+// Complete tables under simple-forced rules by retrograde analysis (session 47).
+//
+// Under `simple-forced` (simple ko alone, MIGOS's rule) a state's value is what each side
+// can force in finitely many moves, and a state is its stones, the side to move, the
+// point simple ko bars to that side and whether the other side has just passed: nothing
+// else of the history matters. So the values of every state of a small board can be
+// found together, without a search: start each state at the widest interval [-points,
+// +points] and repeat, over every state, "the mover's lower bound is the best of its
+// moves' guaranteed values, its upper bound the best of its moves' upper bounds" until
+// nothing moves. Lower bounds only rise and upper bounds only fall, so the sweeps end,
+// at the least fixpoint for the lower bounds (what the mover forces in finitely many
+// moves) and the greatest for the upper ones (what the other side forces). Where they
+// meet, the value is exact; where a ko cycle decides, they stay apart, as they do at
+// every horizon of the solver's search under these rules.
+//
+// A complete table (`fgo tables build --solve WxH --rules simple-forced`) is built this way
+// for boards up to 20 points, where solving each position in turn (table_build.hpp) does
+// not finish: it holds every legal position (mover's view, no ko, no pass) whose value is
+// exact, with every move that keeps that value. Reading guide: this header, then
+// docs/SOLVER.md "Session 47".
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "solve/geometry.hpp"
+#include "solve/table_build.hpp"
+
+namespace solve {
+
+// How far an analysis has got (for progress bars).
+struct RetroProgress {
+  // "positions" (the scan of the colourings), "ko states", "moves" (each state's moves
+  // found once), "sweeps".
+  std::string phase;
+  uint64_t done = 0, total = 0;  // within the phase (sweeps: states visited in this sweep)
+  int sweep = 0;                 // sweeps started
+  uint64_t changed = 0;          // states whose bounds moved in the last finished sweep
+  double seconds = 0;            // since the analysis began
+};
+
+struct RetroOptions {
+  int threads = 2;     // OpenMP threads for every phase
+  int maxPoints = 20;  // refuse larger boards (memory: every state's moves are kept)
+  // Called now and then from one thread at a time (never two calls at once).
+  std::function<void(const RetroProgress&)> onProgress;
+  double progressSeconds = 1.0;
+};
+
+// The bounds of every state of one board under simple-forced rules.
+class RetroAnalysis {
+ public:
+  // Analyses every state of the board. Throws engine::InputError above maxPoints.
+  static RetroAnalysis run(const Geometry& g, const RetroOptions& o);
+
+  // The mover's bounds at (own, opp): area own minus opp at the end, komi 0. `ko` is the
+  // point simple ko bars to the mover (-1: none), `passed` whether the other side has just
+  // passed (then ko must be -1: a pass lifts the ban). False when the state is not one of
+  // the analysis (an illegal position, or a ko no move can make).
+  bool bounds(Mask own, Mask opp, int ko, bool passed, int& lo, int& hi) const;
+
+  // The positions with an exact value (no ko, no pass) as solution-table entries in key
+  // order: the value and every move after which it stays exact (bit 32 the pass); every
+  // other move lets the other side hold the mover below it.
+  std::vector<SolutionEntry> exactEntries() const;
+
+  const Geometry& geometry() const { return *g_; }
+  uint64_t positions() const { return n_; }         // legal positions, canonical
+  uint64_t koStates() const { return k_; }          // positions with a ko ban a move can make
+  uint64_t moves() const { return edges_.size(); }  // moves of every state, kept
+  uint64_t openPositions() const;                   // positions whose bounds stay apart
+  int sweeps() const { return sweeps_; }            // sweeps made, the last of which moved nothing
+  double seconds() const { return seconds_; }
+
+ private:
+  struct Impl;
+  // The state index of a key (canonicalKeyWithKo), or NONE.
+  uint32_t find(uint64_t key) const;
+  static constexpr uint32_t NONE = ~uint32_t{0};
+  static constexpr uint32_t PASSED = uint32_t{1} << 31;  // an edge to a passed state
+
+  std::shared_ptr<const Geometry> g_;
+  uint64_t n_ = 0, k_ = 0;
+  // Keys of the N positions, then of the K ko states, each part by stones (most first),
+  // then key; a state's index is its place here.
+  std::vector<uint64_t> keys_;
+  std::vector<uint32_t> slots_;  // open addressing: state index + 1, 0 empty
+  uint64_t slotMask_ = 0;
+  // Moves of each of the N + K states: edges_[first_[s], first_[s + 1]), the pass first
+  // (PASSED | the position of the other side's view), then the points in increasing order
+  // (a child's state index). A passed state has its position's moves but ends the game
+  // with its pass (score_).
+  std::vector<uint64_t> first_;
+  std::vector<uint32_t> edges_;
+  std::vector<int8_t> lo_, hi_;    // N + K normal states
+  std::vector<int8_t> plo_, phi_;  // N passed states
+  std::vector<int8_t> score_;      // N: the mover's area score if the game ends here
+  int sweeps_ = 0;
+  double seconds_ = 0;
+};
+
+struct RetroBuildResult {
+  uint64_t positions = 0, koStates = 0, moves = 0, exact = 0, open = 0;
+  int sweeps = 0;
+  uint64_t fileBytes = 0;
+  double seconds = 0;  // the whole build, file included
+};
+
+// The complete simple-forced table of a board: analyses it and writes its exact positions
+// to `out` (solution kind, ko rule simple-forced; atomic replacement). Positions left open
+// are not in the file: a reader finds them absent, as any position it lacks.
+RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::path& out,
+                                      const RetroOptions& o);
+
+}  // namespace solve

@@ -1,0 +1,28 @@
+# fgo tables build --solve WxH --rules simple-forced: the complete table by retrograde
+# analysis. Needs ${FGO}, ${DIR}. 3x3's table is written and read back by fgo tables
+# verify and by fgo solve --table (the empty board: 9, from the table); the options of the
+# solving build are refused.
+file(REMOVE_RECURSE ${DIR})
+file(MAKE_DIRECTORY ${DIR})
+execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced --threads 2 -q
+                        --out ${DIR}/r.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "wrote .*r.fgt: [0-9]+ positions exact of [0-9]+ \\([0-9]+ left open")
+  message(FATAL_ERROR "build: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/r.fgt RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "verify: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} solve --size 3x3 --rules simple-forced --table ${DIR}/r.fgt --json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "\"value\": 9, \"exact\": true" OR NOT out MATCHES "\"source\": \"table\"")
+  message(FATAL_ERROR "solve --table: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced --max-seconds 5
+                        --out ${DIR}/x.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "does not apply to a simple-forced complete table" OR EXISTS ${DIR}/x.fgt)
+  message(FATAL_ERROR "--max-seconds: status ${rc}\n${out}\n${err}")
+endif()

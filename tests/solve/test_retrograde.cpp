@@ -1,0 +1,180 @@
+// The retrograde analysis of simple-forced states (solve/retrograde.hpp) against its
+// from-scratch twin (forced_reference.hpp: value iteration over the states reachable from
+// the empty board, in Black's terms, without symmetry, ko keys or a move list), against
+// the solver on larger boards, against published values, and the table file it writes.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <filesystem>
+
+#include "engine/board/errors.hpp"
+#include "engine/board/rng.hpp"
+#include "forced_reference.hpp"
+#include "solve/compact_board.hpp"
+#include "solve/retrograde.hpp"
+#include "solve/solver.hpp"
+#include "temp_files.hpp"
+
+using engine::Color;
+using namespace solve;
+
+namespace {
+
+RetroOptions twoThreads() {
+  RetroOptions o;
+  o.threads = 2;
+  return o;
+}
+
+// A random legal position of g (own, opp) with about `fill` of its points taken.
+void randomPosition(const Geometry& g, engine::Rng& rng, double fill, Mask& own, Mask& opp) {
+  for (;;) {
+    own = opp = 0;
+    for (int p = 0; p < g.points(); ++p) {
+      if (rng.below(1000) >= fill * 1000) continue;
+      (rng.below(2) ? own : opp) |= Mask{1} << p;
+    }
+    if (legalPosition(g, own, opp)) return;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("retrograde bounds equal value iteration's at every reachable state",
+          "[solve][retrograde]") {
+  for (const auto& [w, h] : {std::array{1, 5}, std::array{2, 2}, std::array{2, 3}, std::array{3, 2},
+                             std::array{2, 4}, std::array{3, 3}}) {
+    const Geometry g(w, h);
+    const solve::testing::ForcedReference ref(g, false);
+    const RetroAnalysis a = RetroAnalysis::run(g, twoThreads());
+    int open = 0;
+    for (size_t i = 0; i < ref.size(); ++i) {
+      const solve::testing::State& s = ref.state(i);
+      const Mask own = s.whiteToMove ? s.white : s.black, opp = s.whiteToMove ? s.black : s.white;
+      int lo = 0, hi = 0;
+      INFO(w << "x" << h << " black " << s.black << " white " << s.white
+             << (s.whiteToMove ? " white" : " black") << " to move, ko " << s.ko << ", passes "
+             << s.passes << ": twin [" << ref.lower(i) << ", " << ref.upper(i) << "]");
+      REQUIRE(a.bounds(own, opp, s.ko, s.passes == 1, lo, hi));
+      // The twin is Black's side; the analysis is the mover's.
+      CHECK((s.whiteToMove ? -hi : lo) == ref.lower(i));
+      CHECK((s.whiteToMove ? -lo : hi) == ref.upper(i));
+      open += ref.lower(i) != ref.upper(i);
+    }
+    INFO(w << "x" << h << ": " << ref.size() << " states, " << open << " open");
+    if (w * h >= 5) CHECK(open > 0);  // cycles leave some open on every board here
+    CHECK(a.openPositions() <= a.positions());
+  }
+}
+
+TEST_CASE("retrograde analysis finds the published values of the empty boards",
+          "[solve][retrograde]") {
+  // Under simple ko alone 2x4 = 8, 3x3 = 9 and 3x5 = 15 are forced (the values under
+  // positional superko; van der Werf & Winands 2009), while 1x5 and 3x4 stay open.
+  struct Case {
+    int w, h;
+    bool exact;
+    int value;
+  };
+  for (const Case c : {Case{2, 4, true, 8}, Case{3, 3, true, 9}, Case{5, 3, true, 15},
+                       Case{5, 1, false, 0}, Case{4, 3, false, 0}}) {
+    const Geometry g(c.w, c.h);
+    const RetroAnalysis a = RetroAnalysis::run(g, twoThreads());
+    int lo = 0, hi = 0;
+    REQUIRE(a.bounds(0, 0, -1, false, lo, hi));
+    INFO(c.w << "x" << c.h << ": [" << lo << ", " << hi << "], " << a.positions() << " positions, "
+             << a.sweeps() << " sweeps");
+    CHECK((lo == hi) == c.exact);
+    if (c.exact) CHECK(lo == c.value);
+  }
+}
+
+TEST_CASE("retrograde bounds agree with the solver's under simple-forced rules",
+          "[solve][retrograde]") {
+  // Random positions of boards too large for the twin: where the analysis is exact the
+  // solver must find the same value, and the solver's bounds always hold the analysis's.
+  for (const auto& [w, h] : {std::array{4, 3}, std::array{2, 6}}) {
+    const Geometry g(w, h);
+    const RetroAnalysis a = RetroAnalysis::run(g, twoThreads());
+    SolveOptions opt;
+    opt.rules = Rules::named("simple-forced");
+    opt.bestMoves = false, opt.principalVariation = false;
+    opt.ttLog2 = 16;
+    opt.maxDepth = a.sweeps() * g.points() + 8;
+    Solver solver(g, opt);
+    engine::Rng rng(47 + w);
+    int exact = 0;
+    for (int k = 0; k < 40; ++k) {
+      Mask own, opp;
+      randomPosition(g, rng, 0.2 + 0.02 * k, own, opp);
+      int lo = 0, hi = 0;
+      REQUIRE(a.bounds(own, opp, -1, false, lo, hi));
+      Position p;
+      p.black = own, p.white = opp;
+      const SolveResult r = solver.solve(p);
+      INFO(w << "x" << h << " own " << own << " opp " << opp << ": analysis [" << lo << ", " << hi
+             << "], solver [" << r.lower << ", " << r.upper << "]");
+      CHECK(r.lower <= lo);
+      CHECK(r.upper >= hi);
+      if (lo == hi) {
+        CHECK(r.exact);
+        CHECK(r.value == lo);
+        ++exact;
+      }
+    }
+    CHECK(exact > 20);
+  }
+}
+
+TEST_CASE("a simple-forced complete table holds the exact positions and their moves",
+          "[solve][retrograde][tables]") {
+  const auto dir = solve_test::tempDir("solve", "retrograde");
+  const Geometry g(3, 3);
+  const RetroBuildResult r = buildRetrogradeTable(g, dir / "t.fgt", twoThreads());
+  const RetroAnalysis a = RetroAnalysis::run(g, twoThreads());
+  const SolutionTable t = SolutionTable::load(dir / "t.fgt", g, Rules::named("simple-forced"));
+  CHECK(r.positions == a.positions());
+  CHECK(r.exact + r.open == r.positions);
+  CHECK(r.open == a.openPositions());
+  REQUIRE(t.entries().size() == r.exact);
+  CHECK(t.entries() == a.exactEntries());
+  // The empty board: 9, opened at the centre.
+  int value = 0;
+  uint64_t best = 0;
+  REQUIRE(t.lookup(0, 0, value, best));
+  CHECK(value == 9);
+  CHECK(best == (Mask{1} << 4));
+  // Every entry's moves: a listed move keeps the value exact, any other lets the other
+  // side hold the mover below it.
+  CompactBoard b(g);
+  for (const SolutionEntry& e : t.entries()) {
+    const Mask own = e.key & g.all(), opp = e.key >> 32;
+    int lo = 0, hi = 0;
+    REQUIRE(a.bounds(opp, own, -1, true, lo, hi));  // the pass
+    CHECK(((e.best & PASS_BIT) != 0) == (-hi == e.value && -lo == e.value));
+    for (int p = 0; p < g.points(); ++p) {
+      b.setRaw(own, opp, -1, Color::Empty);
+      if (!b.isLegal(p, Color::Black)) {
+        CHECK((e.best >> p & 1) == 0);
+        continue;
+      }
+      b.play(p, Color::Black);
+      REQUIRE(a.bounds(b.white(), b.black(), b.koPoint(), false, lo, hi));
+      INFO("position " << e.key << " value " << e.value << " move " << p << ": [" << -hi << ", "
+                       << -lo << "]");
+      if (e.best >> p & 1) {
+        CHECK(-hi == e.value);
+        CHECK(-lo == e.value);
+      } else {
+        CHECK(-hi < e.value);
+      }
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("retrograde analysis refuses boards above its limit", "[solve][retrograde]") {
+  RetroOptions o;
+  o.maxPoints = 8;
+  CHECK_THROWS_AS(RetroAnalysis::run(Geometry(3, 3), o), engine::InputError);
+}
