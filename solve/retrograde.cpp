@@ -64,7 +64,39 @@ void store(int8_t& v, int8_t x) {
   std::atomic_ref<int8_t>(v).store(x, std::memory_order_relaxed);
 }
 
+// Calls f(point, child key) for each legal move of the mover at (own, opp) barred from
+// ko, points in increasing order; the child's key is canonicalKeyWithKo of the other
+// side's view.
+template <class F>
+void forEachMove(const Geometry& g, Mask own, Mask opp, int ko, F&& f) {
+  CompactBoard b(g);
+  for (Mask e = g.all() & ~(own | opp); e; e &= e - 1) {
+    const int p = lowestBit(e);
+    if (p == ko) continue;
+    b.setRaw(own, opp, -1, engine::Color::Empty);
+    if (b.isSuicide(p, engine::Color::Black)) continue;
+    b.play(p, engine::Color::Black);
+    int sym;
+    f(p, canonicalKeyWithKo(g, b.white(), b.black(), b.koPoint(), sym));
+  }
+}
+
 }  // namespace
+
+template <class F>
+void RetroAnalysis::forEachChild(uint64_t i, F&& f) const {
+  if (!first_.empty()) {
+    for (uint64_t e = first_[i]; e < first_[i + 1]; ++e) f(edges_[e]);
+    return;
+  }
+  const Geometry& g = *g_;
+  const uint64_t key = keys_[i];
+  const Mask own = key & g.all(), opp = key >> 32;
+  int sym;
+  f(find(canonicalKey(g, opp, own, sym)) | PASSED);
+  forEachMove(g, own, opp, i < n_ ? -1 : koOfKey(g, key),
+              [&](int, uint64_t child) { f(find(child)); });
+}
 
 uint32_t RetroAnalysis::find(uint64_t key) const {
   for (uint64_t s = slotOf(key, slotMask_);; s = (s + 1) & slotMask_) {
@@ -90,6 +122,7 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
   // The stone bits of a key (a ko key keeps its ko point above the mover's stones).
   const Mask stoneBits = all | all << 32;
   const int threads = o.threads;
+  a.threads_ = threads;
 
   // 1. Every legal position in canonical form: the mover's stones `own`, then every subset
   // of the other points as the other side's.
@@ -108,7 +141,7 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
         if (opp == rest) break;
       }
       const uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
-      if ((d & 1023) == 0) report({"positions", d, owns, 0, 0, 0});
+      if ((d & 1023) == 0) report({"positions", d, owns, 0, 0, 0, 0});
     }
     size_t n = 0;
     for (const auto& v : found) n += v.size();
@@ -134,21 +167,6 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
     a.slots_[s] = static_cast<uint32_t>(index + 1);
   };
 
-  // Calls f(point, child key) for each legal move of the mover at (own, opp) barred from
-  // ko; the child's key is canonicalKeyWithKo of the other side's view.
-  const auto forEachMove = [&g](Mask own, Mask opp, int ko, auto&& f) {
-    CompactBoard b(g);
-    for (Mask e = g.all() & ~(own | opp); e; e &= e - 1) {
-      const int p = lowestBit(e);
-      if (p == ko) continue;
-      b.setRaw(own, opp, -1, engine::Color::Empty);
-      if (b.isSuicide(p, engine::Color::Black)) continue;
-      b.play(p, engine::Color::Black);
-      int sym;
-      f(p, canonicalKeyWithKo(g, b.white(), b.black(), b.koPoint(), sym));
-    }
-  };
-
   // 2. The ko states: every ban a move from a legal position makes (a ko state's or a
   // passed state's moves are some of its position's, so they make no other).
   {
@@ -158,11 +176,11 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
     for (uint64_t i = 0; i < N; ++i) {
       auto& out = found[omp_get_thread_num()];
       const uint64_t key = a.keys_[i];
-      forEachMove(key & 0xFFFFFFFFu, key >> 32, -1, [&](int, uint64_t child) {
+      forEachMove(g, key & 0xFFFFFFFFu, key >> 32, -1, [&](int, uint64_t child) {
         if (koOfKey(g, child) >= 0) out.push_back(child);
       });
       const uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
-      if ((d & 65535) == 0) report({"ko states", d, N, 0, 0, 0});
+      if ((d & 65535) == 0) report({"ko states", d, N, 0, 0, 0, 0});
     }
     std::vector<uint64_t> ko;
     for (auto& v : found) {
@@ -181,45 +199,37 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
   makeSlots(S);
   for (uint64_t i = 0; i < S; ++i) insert(i);
 
-  // 3. The moves of every state, found once.
-  {
+  // 3. The moves of every state, found once, if they are to be kept.
+  const bool keep = o.keepMoves == RetroOptions::Keep::Yes ||
+                    (o.keepMoves == RetroOptions::Keep::Auto && P <= 18);
+  if (keep) {
     constexpr uint64_t CHUNK = 4096;
     const uint64_t chunks = (S + CHUNK - 1) / CHUNK;
     std::vector<std::vector<uint32_t>> parts(chunks);
-    a.first_.assign(S + 1, 0);
+    std::vector<uint64_t> first(S + 1, 0);
     std::atomic<uint64_t> done{0};
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (uint64_t c = 0; c < chunks; ++c) {
       auto& out = parts[c];
       for (uint64_t i = c * CHUNK; i < std::min(S, (c + 1) * CHUNK); ++i) {
-        const uint64_t key = a.keys_[i];
-        const int ko = i < N ? -1 : koOfKey(g, key);
-        const Mask own = key & all, opp = key >> 32;
-        int sym;
-        const uint32_t passed = a.find(canonicalKey(g, opp, own, sym));
-        out.push_back(passed | PASSED);
-        forEachMove(own, opp, ko, [&](int, uint64_t child) { out.push_back(a.find(child)); });
-        a.first_[i + 1] = out.size();  // within the chunk for now
+        a.forEachChild(i, [&out](uint32_t x) { out.push_back(x); });
+        first[i + 1] = out.size();  // within the chunk for now
       }
       const uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
-      report({"moves", d * CHUNK, S, 0, 0, 0});
+      report({"moves", d * CHUNK, S, 0, 0, 0, 0});
     }
     uint64_t total = 0;
     for (uint64_t c = 0; c < chunks; ++c) {
       const uint64_t base = total;
-      for (uint64_t i = c * CHUNK; i < std::min(S, (c + 1) * CHUNK); ++i) a.first_[i + 1] += base;
+      for (uint64_t i = c * CHUNK; i < std::min(S, (c + 1) * CHUNK); ++i) first[i + 1] += base;
       total += parts[c].size();
     }
     a.edges_.resize(total);
     for (uint64_t c = 0; c < chunks; ++c) {
-      std::copy(parts[c].begin(), parts[c].end(), a.edges_.begin() + a.first_[c * CHUNK]);
+      std::copy(parts[c].begin(), parts[c].end(), a.edges_.begin() + first[c * CHUNK]);
       std::vector<uint32_t>().swap(parts[c]);
     }
-    for (uint32_t e : a.edges_) {
-      if ((e & ~PASSED) >= S || ((e & PASSED) && (e & ~PASSED) >= N)) {
-        throw std::logic_error("retrograde analysis: a move leads outside the states");
-      }
-    }
+    a.first_ = std::move(first);  // from here on forEachChild reads the kept moves
   }
 
   // 4. The sweeps.
@@ -245,61 +255,68 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
     r.second = i + 1;
   }
 
-  const int8_t floor = static_cast<int8_t>(-P);
-  // The mover's bounds raised by the moves of edges [from, to).
-  const auto boundsOf = [&a](uint64_t from, uint64_t to, int8_t& lo, int8_t& hi) {
-    for (uint64_t e = from; e < to; ++e) {
-      const uint32_t x = a.edges_[e];
-      int8_t clo, chi;
-      if (x & PASSED) {
-        clo = load(a.plo_[x & ~PASSED]), chi = load(a.phi_[x & ~PASSED]);
-      } else {
-        clo = load(a.lo_[x]), chi = load(a.hi_[x]);
-      }
-      lo = std::max<int8_t>(lo, static_cast<int8_t>(-chi));
-      hi = std::max<int8_t>(hi, static_cast<int8_t>(-clo));
+  // Raises (lo, hi) by a child's bounds seen from the mover.
+  const auto raise = [&a](uint32_t x, int8_t& lo, int8_t& hi) {
+    int8_t clo, chi;
+    if (x & PASSED) {
+      clo = load(a.plo_[x & ~PASSED]), chi = load(a.phi_[x & ~PASSED]);
+    } else {
+      clo = load(a.lo_[x]), chi = load(a.hi_[x]);
     }
+    lo = std::max<int8_t>(lo, static_cast<int8_t>(-chi));
+    hi = std::max<int8_t>(hi, static_cast<int8_t>(-clo));
   };
-  uint64_t changed = 1;
+  // Sets a state's bounds to what its moves give, kept within the old ones (both are
+  // sound; monotone anyway when reads are fresh). True when they moved.
+  const auto settle = [](int8_t& lo, int8_t& hi, int8_t nlo, int8_t nhi) {
+    nlo = std::max(nlo, lo), nhi = std::min(nhi, hi);
+    if (nlo == lo && nhi == hi) return false;
+    store(lo, nlo), store(hi, nhi);
+    return true;
+  };
+  const int8_t floor = static_cast<int8_t>(-P);
+  uint64_t changed = 1, open = 2 * N + a.k_;
   while (changed != 0) {
     ++a.sweeps_;
     changed = 0;
-    uint64_t visited = 0;
+    uint64_t visited = 0, stillOpen = 0;
+    // Denser levels first. A state whose bounds have met is final: lower bounds only rise
+    // and upper bounds only fall, between the same two fixpoints.
     for (int c = P; c >= 0; --c) {
-      // Passed states first: their moves lead to denser levels, done already, and the
-      // positions of this level pass into them.
       const auto [ns, ne] = nLevel[c];
       const auto [ks, ke] = kLevel[c];
-      uint64_t moved = 0;
-#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads) reduction(+ : moved)
-      for (uint64_t i = ns; i < ne; ++i) {
-        int8_t lo = a.score_[i], hi = a.score_[i];
-        boundsOf(a.first_[i] + 1, a.first_[i + 1], lo, hi);
-        lo = std::max(lo, a.plo_[i]), hi = std::min(hi, a.phi_[i]);
-        if (lo != a.plo_[i] || hi != a.phi_[i]) {
-          store(a.plo_[i], lo), store(a.phi_[i], hi);
-          ++moved;
-        }
-      }
       const uint64_t count = (ne - ns) + (ke - ks);
-#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads) reduction(+ : moved)
+      uint64_t moved = 0, unsettled = 0;
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads) reduction(+ : moved, unsettled)
       for (uint64_t j = 0; j < count; ++j) {
         const uint64_t i = j < ne - ns ? ns + j : ks + (j - (ne - ns));
+        const bool normal = a.lo_[i] != a.hi_[i];
+        // A position's passed state has the same moves, with the game's end for its pass.
+        const bool passed = i < N && a.plo_[i] != a.phi_[i];
+        if (!normal && !passed) continue;
         int8_t lo = floor, hi = floor;
-        boundsOf(a.first_[i], a.first_[i + 1], lo, hi);
-        lo = std::max(lo, a.lo_[i]), hi = std::min(hi, a.hi_[i]);
-        if (lo != a.lo_[i] || hi != a.hi_[i]) {
-          store(a.lo_[i], lo), store(a.hi_[i], hi);
-          ++moved;
+        int8_t plo = i < N ? a.score_[i] : floor, phi = plo;
+        a.forEachChild(i, [&](uint32_t x) {
+          raise(x, lo, hi);
+          if (!(x & PASSED)) raise(x, plo, phi);
+        });
+        if (normal) {
+          moved += settle(a.lo_[i], a.hi_[i], lo, hi);
+          unsettled += a.lo_[i] != a.hi_[i];
+        }
+        if (passed) {
+          moved += settle(a.plo_[i], a.phi_[i], plo, phi);
+          unsettled += a.plo_[i] != a.phi_[i];
         }
       }
-      changed += moved;
-      visited += count + (ne - ns);
-      report({"sweeps", visited, S + N, a.sweeps_, changed, 0});
+      changed += moved, stillOpen += unsettled;
+      visited += count;
+      report({"sweeps", visited, S, a.sweeps_, changed, open, 0});
     }
+    open = stillOpen;
   }
   a.seconds_ = secondsSince(start);
-  report({"sweeps", S + N, S + N, a.sweeps_, 0, 0}, true);
+  report({"sweeps", S, S, a.sweeps_, 0, open, 0}, true);
   return a;
 }
 
@@ -325,27 +342,38 @@ uint64_t RetroAnalysis::openPositions() const {
 
 std::vector<SolutionEntry> RetroAnalysis::exactEntries() const {
   const Geometry& g = *g_;
-  std::vector<SolutionEntry> out;
-  CompactBoard b(g);
-  for (uint64_t i = 0; i < n_; ++i) {
-    if (lo_[i] != hi_[i]) continue;
-    const int v = lo_[i];
-    const Mask own = keys_[i] & g.all(), opp = keys_[i] >> 32;
-    SolutionEntry e;
-    e.key = keys_[i];
-    e.value = v;
-    uint64_t edge = first_[i];
-    if (-phi_[edges_[edge] & ~PASSED] == v) e.best |= PASS_BIT;
-    ++edge;
-    // The moves in the order they were stored: the legal points, increasing.
-    for (Mask m = g.all() & ~(own | opp); m; m &= m - 1) {
-      const int p = lowestBit(m);
-      b.setRaw(own, opp, -1, engine::Color::Empty);
-      if (b.isSuicide(p, engine::Color::Black)) continue;
-      if (-hi_[edges_[edge]] == v) e.best |= Mask{1} << p;
-      ++edge;
+  std::vector<std::vector<SolutionEntry>> found(threads_);
+#pragma omp parallel num_threads(threads_)
+  {
+    auto& out = found[omp_get_thread_num()];
+    CompactBoard b(g);
+    std::vector<uint32_t> kids;
+#pragma omp for schedule(dynamic, 4096)
+    for (uint64_t i = 0; i < n_; ++i) {
+      if (lo_[i] != hi_[i]) continue;
+      const int v = lo_[i];
+      const Mask own = keys_[i] & g.all(), opp = keys_[i] >> 32;
+      SolutionEntry e;
+      e.key = keys_[i];
+      e.value = v;
+      kids.clear();
+      forEachChild(i, [&kids](uint32_t x) { kids.push_back(x); });
+      size_t k = 0;
+      if (-phi_[kids[k++] & ~PASSED] == v) e.best |= PASS_BIT;
+      // The other children follow the legal points, increasing.
+      for (Mask m = g.all() & ~(own | opp); m; m &= m - 1) {
+        const int p = lowestBit(m);
+        b.setRaw(own, opp, -1, engine::Color::Empty);
+        if (b.isSuicide(p, engine::Color::Black)) continue;
+        if (-hi_[kids[k++]] == v) e.best |= Mask{1} << p;
+      }
+      out.push_back(e);
     }
-    out.push_back(e);
+  }
+  std::vector<SolutionEntry> out;
+  for (auto& v : found) {
+    out.insert(out.end(), v.begin(), v.end());
+    std::vector<SolutionEntry>().swap(v);
   }
   std::sort(out.begin(), out.end(),
             [](const SolutionEntry& x, const SolutionEntry& y) { return x.key < y.key; });

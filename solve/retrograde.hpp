@@ -39,13 +39,19 @@ struct RetroProgress {
   std::string phase;
   uint64_t done = 0, total = 0;  // within the phase (sweeps: states visited in this sweep)
   int sweep = 0;                 // sweeps started
-  uint64_t changed = 0;          // states whose bounds moved in the last finished sweep
+  uint64_t changed = 0;          // states whose bounds moved so far in this sweep
+  uint64_t open = 0;             // states whose bounds had not met after the last sweep
   double seconds = 0;            // since the analysis began
 };
 
 struct RetroOptions {
   int threads = 2;     // OpenMP threads for every phase
-  int maxPoints = 20;  // refuse larger boards (memory: every state's moves are kept)
+  int maxPoints = 20;  // refuse larger boards
+  // Keep every state's moves (found once, then read by every sweep: about 4 bytes a move,
+  // 1.45 GB on 2x9) or find them again in every sweep (no memory, a sweep costs as much
+  // as finding them). Auto keeps them up to 18 points.
+  enum class Keep : uint8_t { Auto, Yes, No };
+  Keep keepMoves = Keep::Auto;
   // Called now and then from one thread at a time (never two calls at once).
   std::function<void(const RetroProgress&)> onProgress;
   double progressSeconds = 1.0;
@@ -71,7 +77,7 @@ class RetroAnalysis {
   const Geometry& geometry() const { return *g_; }
   uint64_t positions() const { return n_; }         // legal positions, canonical
   uint64_t koStates() const { return k_; }          // positions with a ko ban a move can make
-  uint64_t moves() const { return edges_.size(); }  // moves of every state, kept
+  uint64_t moves() const { return edges_.size(); }  // moves of every state, if kept
   uint64_t openPositions() const;                   // positions whose bounds stay apart
   int sweeps() const { return sweeps_; }            // sweeps made, the last of which moved nothing
   double seconds() const { return seconds_; }
@@ -80,6 +86,11 @@ class RetroAnalysis {
   struct Impl;
   // The state index of a key (canonicalKeyWithKo), or NONE.
   uint32_t find(uint64_t key) const;
+  // Calls f(x) for each move of normal state i: first the pass (PASSED | the position of the
+  // other side's view), then the points in increasing order (the child's state index);
+  // from the kept moves, or found again.
+  template <class F>
+  void forEachChild(uint64_t i, F&& f) const;
   static constexpr uint32_t NONE = ~uint32_t{0};
   static constexpr uint32_t PASSED = uint32_t{1} << 31;  // an edge to a passed state
 
@@ -90,16 +101,16 @@ class RetroAnalysis {
   std::vector<uint64_t> keys_;
   std::vector<uint32_t> slots_;  // open addressing: state index + 1, 0 empty
   uint64_t slotMask_ = 0;
-  // Moves of each of the N + K states: edges_[first_[s], first_[s + 1]), the pass first
-  // (PASSED | the position of the other side's view), then the points in increasing order
-  // (a child's state index). A passed state has its position's moves but ends the game
-  // with its pass (score_).
+  // Kept moves of each of the N + K states (empty if not kept): edges_[first_[s],
+  // first_[s + 1]), in forEachChild's order. A passed state has its position's moves but
+  // ends the game with its pass (score_).
   std::vector<uint64_t> first_;
   std::vector<uint32_t> edges_;
   std::vector<int8_t> lo_, hi_;    // N + K normal states
   std::vector<int8_t> plo_, phi_;  // N passed states
   std::vector<int8_t> score_;      // N: the mover's area score if the game ends here
   int sweeps_ = 0;
+  int threads_ = 1;
   double seconds_ = 0;
 };
 

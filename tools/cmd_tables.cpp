@@ -436,6 +436,14 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
   }
   solve::RetroOptions o;
   o.threads = vm["threads"].as<int>();
+  const std::string moves = vm["moves"].as<std::string>();
+  if (moves == "keep") {
+    o.keepMoves = solve::RetroOptions::Keep::Yes;
+  } else if (moves == "find") {
+    o.keepMoves = solve::RetroOptions::Keep::No;
+  } else if (moves != "auto") {
+    throw UsageError("--moves must be auto, keep or find, not '" + moves + "'");
+  }
   if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be between 1 and 64");
   if (!vm.count("quiet")) {
     o.onProgress = [](const solve::RetroProgress& p) {
@@ -468,6 +476,9 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   if (vm.count("proof") || g.points() > o.maxPoints) {
     if (!vm["order"].defaulted()) throw UsageError("--order applies to complete tables only");
     if (!vm["to-move"].defaulted() && !vm.count("root")) throw UsageError("--to-move needs --root");
+    if (!vm["moves"].defaulted()) {
+      throw UsageError("--moves applies to complete tables under --rules simple-forced only");
+    }
     return buildProof(g, out, vm);
   }
   if (vm.count("guess")) throw UsageError("--guess applies to proof tables only");
@@ -486,6 +497,9 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   o.rules = solve::Rules::named(vm["rules"].as<std::string>());
   o.out = out.empty() ? "solve" + bs.str() + ".fgt" : out;
   if (o.rules.ko == solve::KoRule::SimpleForced) return buildRetrograde(g, o.out, vm);
+  if (!vm["moves"].defaulted()) {
+    throw UsageError("--moves applies to complete tables under --rules simple-forced only");
+  }
   if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
   o.checkpointSeconds = vm["checkpoint-seconds"].as<double>();
   o.maxSeconds = vm["max-seconds"].as<double>();
@@ -586,8 +600,9 @@ int runBuild(const std::vector<std::string>& args) {
       "many seconds (once each; with the progress bar)")(
       "out", po::value(&out), "output file (default: the table the engine loads / solveWxH.fgt)")(
       "rules", po::value<std::string>()->default_value("psk"),
-      "--solve: psk, simple, tromp-taylor; proof tables also simple-forced (simple ko alone, "
-      "with --first-best, for a root whose value is the whole board)")(
+      "--solve: psk, simple, tromp-taylor, or simple-forced (simple ko alone: complete "
+      "tables by retrograde analysis; proof tables with --first-best, for a root whose value "
+      "is the whole board)")(
       "first-only",
       "--solve with a proof table: each test runs only the one-sided search that can give the "
       "answer the guess predicts (fgo solve --first-only)")(
@@ -598,6 +613,10 @@ int runBuild(const std::vector<std::string>& args) {
       "max-seconds", po::value<double>()->default_value(0),
       "--solve: stop after a checkpoint past this time (0: none)")(
       "tt-log2", po::value<int>()->default_value(20), "--solve: solver table of 2^N entries")(
+      "moves", po::value<std::string>()->default_value("auto"),
+      "--solve with --rules simple-forced (a complete table by retrograde analysis): keep "
+      "every state's moves in memory (keep), find them again in every sweep (find), or keep "
+      "them up to 18 points (auto)")(
       "bounds-log2", po::value<int>()->default_value(12),
       "--solve: each solve's static-bounds memo of 2^N entries (0: from --tt-log2)")(
       "threads", po::value<int>()->default_value(1),

@@ -20,9 +20,10 @@ using namespace solve;
 
 namespace {
 
-RetroOptions twoThreads() {
+RetroOptions twoThreads(RetroOptions::Keep keep = RetroOptions::Keep::Auto) {
   RetroOptions o;
   o.threads = 2;
+  o.keepMoves = keep;
   return o;
 }
 
@@ -46,7 +47,11 @@ TEST_CASE("retrograde bounds equal value iteration's at every reachable state",
                              std::array{2, 4}, std::array{3, 3}}) {
     const Geometry g(w, h);
     const solve::testing::ForcedReference ref(g, false);
-    const RetroAnalysis a = RetroAnalysis::run(g, twoThreads());
+    // Moves kept, or found again in every sweep: the same bounds.
+    const RetroAnalysis kept = RetroAnalysis::run(g, twoThreads(RetroOptions::Keep::Yes));
+    const RetroAnalysis found = RetroAnalysis::run(g, twoThreads(RetroOptions::Keep::No));
+    CHECK(kept.moves() > 0);
+    CHECK(found.moves() == 0);
     int open = 0;
     for (size_t i = 0; i < ref.size(); ++i) {
       const solve::testing::State& s = ref.state(i);
@@ -55,15 +60,18 @@ TEST_CASE("retrograde bounds equal value iteration's at every reachable state",
       INFO(w << "x" << h << " black " << s.black << " white " << s.white
              << (s.whiteToMove ? " white" : " black") << " to move, ko " << s.ko << ", passes "
              << s.passes << ": twin [" << ref.lower(i) << ", " << ref.upper(i) << "]");
-      REQUIRE(a.bounds(own, opp, s.ko, s.passes == 1, lo, hi));
-      // The twin is Black's side; the analysis is the mover's.
-      CHECK((s.whiteToMove ? -hi : lo) == ref.lower(i));
-      CHECK((s.whiteToMove ? -lo : hi) == ref.upper(i));
+      for (const RetroAnalysis* a : {&kept, &found}) {
+        REQUIRE(a->bounds(own, opp, s.ko, s.passes == 1, lo, hi));
+        // The twin is Black's side; the analysis is the mover's.
+        CHECK((s.whiteToMove ? -hi : lo) == ref.lower(i));
+        CHECK((s.whiteToMove ? -lo : hi) == ref.upper(i));
+      }
       open += ref.lower(i) != ref.upper(i);
     }
     INFO(w << "x" << h << ": " << ref.size() << " states, " << open << " open");
     if (w * h >= 5) CHECK(open > 0);  // cycles leave some open on every board here
-    CHECK(a.openPositions() <= a.positions());
+    CHECK(kept.openPositions() == found.openPositions());
+    CHECK(kept.exactEntries() == found.exactEntries());
   }
 }
 
