@@ -44,13 +44,6 @@ class Reporter {
   double last_ = -1e9;
 };
 
-// States by stones, most first, then key: a move that captures nothing leads to a state
-// earlier in this order, so one sweep carries most news up the whole board.
-bool denserFirst(uint64_t a, uint64_t b, Mask stoneBits) {
-  const int ca = popcount(a & stoneBits), cb = popcount(b & stoneBits);
-  return ca != cb ? ca > cb : a < b;
-}
-
 uint64_t slotOf(uint64_t key, uint64_t mask) {
   return (key * 0x9E3779B97F4A7C15ull >> 17) & mask;
 }
@@ -124,24 +117,29 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
   const int threads = o.threads;
   a.threads_ = threads;
 
-  // 1. Every legal position in canonical form: the mover's stones `own`, then every subset
-  // of the other points as the other side's.
+  // 1. Every legal position in canonical form, in key order: the other side's stones `opp`
+  // (the key's high half), then every subset of the other points as the mover's, increasing.
+  // Pieces of the opp range are scanned in parallel and joined in order.
   {
-    const uint64_t owns = uint64_t{1} << P;
-    std::vector<std::vector<uint64_t>> found(threads);
+    const uint64_t opps = uint64_t{1} << P;
+    constexpr uint64_t PIECE = 256;
+    const uint64_t pieces = (opps + PIECE - 1) / PIECE;
+    std::vector<std::vector<uint64_t>> found(pieces);
     std::atomic<uint64_t> done{0};
-#pragma omp parallel for schedule(dynamic, 256) num_threads(threads)
-    for (uint64_t own = 0; own < owns; ++own) {
-      auto& out = found[omp_get_thread_num()];
-      const Mask rest = all & ~own;
-      for (Mask opp = 0;; opp = (opp - rest) & rest) {
-        const uint64_t key = own | opp << 32;
-        int sym;
-        if (g.minImage(key, sym) == key && legalPosition(g, own, opp)) out.push_back(key);
-        if (opp == rest) break;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (uint64_t c = 0; c < pieces; ++c) {
+      auto& out = found[c];
+      for (uint64_t opp = c * PIECE; opp < std::min(opps, (c + 1) * PIECE); ++opp) {
+        const Mask rest = all & ~opp;
+        for (Mask own = 0;; own = (own - rest) & rest) {
+          const uint64_t key = own | opp << 32;
+          int sym;
+          if (g.minImage(key, sym) == key && legalPosition(g, own, opp)) out.push_back(key);
+          if (own == rest) break;
+        }
       }
       const uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
-      if ((d & 1023) == 0) report({"positions", d, owns, 0, 0, 0, 0});
+      report({"positions", d * PIECE, opps, 0, 0, 0, 0});
     }
     size_t n = 0;
     for (const auto& v : found) n += v.size();
@@ -151,8 +149,6 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
       std::vector<uint64_t>().swap(v);
     }
   }
-  std::sort(a.keys_.begin(), a.keys_.end(),
-            [stoneBits](uint64_t x, uint64_t y) { return denserFirst(x, y, stoneBits); });
   a.n_ = a.keys_.size();
   const uint64_t N = a.n_;
   const auto makeSlots = [&a](uint64_t states) {
@@ -189,8 +185,6 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
     }
     std::sort(ko.begin(), ko.end());
     ko.erase(std::unique(ko.begin(), ko.end()), ko.end());
-    std::sort(ko.begin(), ko.end(),
-              [stoneBits](uint64_t x, uint64_t y) { return denserFirst(x, y, stoneBits); });
     a.k_ = ko.size();
     a.keys_.insert(a.keys_.end(), ko.begin(), ko.end());
   }
@@ -242,17 +236,18 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
   a.hi_.assign(S, static_cast<int8_t>(P));
   a.plo_.assign(N, static_cast<int8_t>(-P));
   a.phi_.assign(N, static_cast<int8_t>(P));
-  // Level ranges: positions and ko states by their stone count.
-  std::vector<std::pair<uint64_t, uint64_t>> nLevel(P + 1, {N, N}), kLevel(P + 1, {S, S});
-  for (uint64_t i = 0; i < N; ++i) {
-    auto& r = nLevel[popcount(a.keys_[i] & stoneBits)];
-    if (r.first == N) r.first = i;
-    r.second = i + 1;
-  }
-  for (uint64_t i = N; i < S; ++i) {
-    auto& r = kLevel[popcount(a.keys_[i] & stoneBits)];
-    if (r.first == S) r.first = i;
-    r.second = i + 1;
+  // The states by stone count, most first (a counting sort of their indices): a move that
+  // captures nothing leads to a state of the level before, so a sweep in this order carries
+  // most news up the whole board at once. Each level: its positions, then its ko states.
+  std::vector<uint64_t> levelStart(P + 2, 0);
+  for (uint64_t i = 0; i < S; ++i) ++levelStart[P - popcount(a.keys_[i] & stoneBits) + 1];
+  for (int c = 1; c <= P + 1; ++c) levelStart[c] += levelStart[c - 1];
+  std::vector<uint32_t> order(S);
+  {
+    std::vector<uint64_t> next(levelStart.begin(), levelStart.end() - 1);
+    for (uint64_t i = 0; i < S; ++i) {
+      order[next[P - popcount(a.keys_[i] & stoneBits)]++] = static_cast<uint32_t>(i);
+    }
   }
 
   // Raises (lo, hi) by a child's bounds seen from the mover.
@@ -282,14 +277,12 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
     uint64_t visited = 0, stillOpen = 0;
     // Denser levels first. A state whose bounds have met is final: lower bounds only rise
     // and upper bounds only fall, between the same two fixpoints.
-    for (int c = P; c >= 0; --c) {
-      const auto [ns, ne] = nLevel[c];
-      const auto [ks, ke] = kLevel[c];
-      const uint64_t count = (ne - ns) + (ke - ks);
+    for (int level = 0; level <= P; ++level) {
+      const uint64_t from = levelStart[level], count = levelStart[level + 1] - from;
       uint64_t moved = 0, unsettled = 0;
 #pragma omp parallel for schedule(dynamic, 1024) num_threads(threads) reduction(+ : moved, unsettled)
       for (uint64_t j = 0; j < count; ++j) {
-        const uint64_t i = j < ne - ns ? ns + j : ks + (j - (ne - ns));
+        const uint64_t i = order[from + j];
         const bool normal = a.lo_[i] != a.hi_[i];
         // A position's passed state has the same moves, with the game's end for its pass.
         const bool passed = i < N && a.plo_[i] != a.phi_[i];
@@ -340,16 +333,20 @@ uint64_t RetroAnalysis::openPositions() const {
   return n;
 }
 
-std::vector<SolutionEntry> RetroAnalysis::exactEntries() const {
+void RetroAnalysis::exactEntries(uint64_t from, uint64_t to,
+                                 std::vector<SolutionEntry>& out) const {
   const Geometry& g = *g_;
+  to = std::min(to, n_);
+  // Static schedule: thread t takes the t-th consecutive part, so joining the parts in
+  // thread order keeps key order.
   std::vector<std::vector<SolutionEntry>> found(threads_);
 #pragma omp parallel num_threads(threads_)
   {
-    auto& out = found[omp_get_thread_num()];
+    auto& part = found[omp_get_thread_num()];
     CompactBoard b(g);
     std::vector<uint32_t> kids;
-#pragma omp for schedule(dynamic, 4096)
-    for (uint64_t i = 0; i < n_; ++i) {
+#pragma omp for schedule(static)
+    for (uint64_t i = from; i < to; ++i) {
       if (lo_[i] != hi_[i]) continue;
       const int v = lo_[i];
       const Mask own = keys_[i] & g.all(), opp = keys_[i] >> 32;
@@ -367,16 +364,15 @@ std::vector<SolutionEntry> RetroAnalysis::exactEntries() const {
         if (b.isSuicide(p, engine::Color::Black)) continue;
         if (-hi_[kids[k++]] == v) e.best |= Mask{1} << p;
       }
-      out.push_back(e);
+      part.push_back(e);
     }
   }
+  for (const auto& part : found) out.insert(out.end(), part.begin(), part.end());
+}
+
+std::vector<SolutionEntry> RetroAnalysis::exactEntries() const {
   std::vector<SolutionEntry> out;
-  for (auto& v : found) {
-    out.insert(out.end(), v.begin(), v.end());
-    std::vector<SolutionEntry>().swap(v);
-  }
-  std::sort(out.begin(), out.end(),
-            [](const SolutionEntry& x, const SolutionEntry& y) { return x.key < y.key; });
+  exactEntries(0, n_, out);
   return out;
 }
 
@@ -385,18 +381,31 @@ RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::
   const auto start = Clock::now();
   if (out.empty()) throw engine::InputError("tables build --solve: no output file");
   const RetroAnalysis a = RetroAnalysis::run(g, o);
-  const std::vector<SolutionEntry> entries = a.exactEntries();
-  Rules rules = Rules::named("simple-forced");
   RetroBuildResult r;
   r.positions = a.positions(), r.koStates = a.koStates(), r.moves = a.moves();
-  r.exact = entries.size(), r.open = r.positions - r.exact, r.sweeps = a.sweeps();
-  const tables::TableHeader h = tables::writeTable(
-      out,
-      solveTableMeta(g, solutionTableRules(rules), tables::TableKind::Solution,
-                     SOLUTION_TABLE_VERSION, entries.size(),
-                     "complete table, simple-forced, retrograde: exact " + std::to_string(r.exact) +
-                         " of " + std::to_string(r.positions)),
-      SolutionTable::encode(entries));
+  r.open = a.openPositions(), r.exact = r.positions - r.open, r.sweeps = a.sweeps();
+  // The payload in pieces (a 20-point table's entries would not fit in memory twice).
+  tables::TableStreamWriter file(
+      out, solveTableMeta(g, solutionTableRules(Rules::named("simple-forced")),
+                          tables::TableKind::Solution, SOLUTION_TABLE_VERSION, r.exact,
+                          "complete table, simple-forced, retrograde: exact " +
+                              std::to_string(r.exact) + " of " + std::to_string(r.positions)));
+  tables::PayloadWriter w;
+  w.varint(r.exact);
+  uint64_t prev = 0;
+  constexpr uint64_t PIECE = uint64_t{1} << 20;
+  std::vector<SolutionEntry> entries;
+  Reporter report(o, start);
+  for (uint64_t from = 0; from < a.positions(); from += PIECE) {
+    entries.clear();
+    a.exactEntries(from, from + PIECE, entries);
+    SolutionTable::encodeEntries(entries, prev, w);
+    file.add(w.data());
+    w.clear();
+    report({"writing", std::min(from + PIECE, a.positions()), a.positions(), a.sweeps(), 0, r.open,
+            0});
+  }
+  const tables::TableHeader h = file.finish(r.exact);
   r.fileBytes = tables::HEADER_BYTES + h.storedBytes;
   r.seconds = secondsSince(start);
   return r;

@@ -35,7 +35,7 @@ namespace solve {
 // How far an analysis has got (for progress bars).
 struct RetroProgress {
   // "positions" (the scan of the colourings), "ko states", "moves" (each state's moves
-  // found once), "sweeps".
+  // found once), "sweeps", and for a table "writing" (its exact positions, in key order).
   std::string phase;
   uint64_t done = 0, total = 0;  // within the phase (sweeps: states visited in this sweep)
   int sweep = 0;                 // sweeps started
@@ -73,6 +73,9 @@ class RetroAnalysis {
   // order: the value and every move after which it stays exact (bit 32 the pass); every
   // other move lets the other side hold the mover below it.
   std::vector<SolutionEntry> exactEntries() const;
+  // The same for the positions of key ranks [from, to) (ranks 0 .. positions() - 1 are the
+  // positions in key order), appended to `out` in key order.
+  void exactEntries(uint64_t from, uint64_t to, std::vector<SolutionEntry>& out) const;
 
   const Geometry& geometry() const { return *g_; }
   uint64_t positions() const { return n_; }         // legal positions, canonical
@@ -96,8 +99,8 @@ class RetroAnalysis {
 
   std::shared_ptr<const Geometry> g_;
   uint64_t n_ = 0, k_ = 0;
-  // Keys of the N positions, then of the K ko states, each part by stones (most first),
-  // then key; a state's index is its place here.
+  // Keys of the N positions, then of the K ko states, each part in key order; a state's
+  // index is its place here.
   std::vector<uint64_t> keys_;
   std::vector<uint32_t> slots_;  // open addressing: state index + 1, 0 empty
   uint64_t slotMask_ = 0;

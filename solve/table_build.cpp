@@ -378,16 +378,21 @@ int koOfKey(const Geometry& g, uint64_t key) {
   return static_cast<int>((key & 0xFFFFFFFFu) >> g.points()) - 1;
 }
 
+void SolutionTable::encodeEntries(std::span<const SolutionEntry> entries, uint64_t& prevKey,
+                                  tables::PayloadWriter& w) {
+  for (const SolutionEntry& e : entries) {
+    w.varint(e.key - prevKey);
+    w.svarint(e.value);
+    w.varint(e.best);
+    prevKey = e.key;
+  }
+}
+
 std::vector<uint8_t> SolutionTable::encode(const std::vector<SolutionEntry>& entries) {
   tables::PayloadWriter w;
   w.varint(entries.size());
   uint64_t prev = 0;
-  for (const SolutionEntry& e : entries) {
-    w.varint(e.key - prev);
-    w.svarint(e.value);
-    w.varint(e.best);
-    prev = e.key;
-  }
+  encodeEntries(entries, prev, w);
   return w.take();
 }
 

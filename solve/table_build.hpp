@@ -14,10 +14,12 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "solve/solver.hpp"
+#include "tables/payload.hpp"
 #include "tables/table_file.hpp"
 
 namespace solve {
@@ -180,6 +182,10 @@ class SolutionTable {
   // Encodes entries sorted by key: count, then per entry the key delta, zigzag value and
   // best-move mask as varints.
   static std::vector<uint8_t> encode(const std::vector<SolutionEntry>& entries);
+  // Appends entries (sorted by key, all above `prevKey`) as encode lays them out after its
+  // count; prevKey becomes the last key. For payloads written in pieces.
+  static void encodeEntries(std::span<const SolutionEntry> entries, uint64_t& prevKey,
+                            tables::PayloadWriter& w);
 
   // The entry of (own, opp) for the side to move: value and optimal moves in the caller's
   // orientation (bit p, bit 32 = pass, bit 33 = SOME_BEST as stored). False when absent.
