@@ -396,7 +396,13 @@ int runSolve(const std::vector<std::string>& args) {
     const solve::SolutionTable table =
         solve::SolutionTable::load(vm["table"].as<std::string>(), g, tableRules);
     fromTable = solve::solveFromTable(table, pos, komi, r);
-    if (!fromTable) throw engine::InputError("--table: the position is not in the table");
+    if (!fromTable) {
+      throw engine::InputError(
+          opt.rules.ko == solve::KoRule::SimpleForced
+              ? "--table: the position is not in the table (a complete simple-forced table "
+                "leaves out the positions a ko cycle leaves open)"
+              : "--table: the position is not in the table");
+    }
     if (vm.count("value-only")) r.best.clear(), r.allBest = false;
   } else {
     r = solver.solve(pos);
