@@ -386,6 +386,7 @@ RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::
   RetroBuildResult r;
   r.positions = a.positions(), r.koStates = a.koStates(), r.moves = a.moves();
   r.open = a.openPositions(), r.exact = r.positions - r.open, r.sweeps = a.sweeps();
+  a.bounds(0, 0, -1, false, r.emptyLower, r.emptyUpper);
   // The payload in pieces (a 20-point table's entries would not fit in memory twice).
   tables::TableStreamWriter file(
       out, solveTableMeta(g, solutionTableRules(Rules::named("simple-forced")),

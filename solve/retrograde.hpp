@@ -120,6 +120,7 @@ class RetroAnalysis {
 struct RetroBuildResult {
   uint64_t positions = 0, koStates = 0, moves = 0, exact = 0, open = 0;
   int sweeps = 0;
+  int emptyLower = 0, emptyUpper = 0;  // the empty board's bounds for the side to move
   uint64_t fileBytes = 0;
   double seconds = 0;  // the whole build, file included
 };

@@ -7,7 +7,7 @@ file(MAKE_DIRECTORY ${DIR})
 execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced --threads 2 -q
                         --out ${DIR}/r.fgt
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "wrote .*r.fgt: [0-9]+ positions exact of [0-9]+ \\([0-9]+ left open")
+if(NOT rc EQUAL 0 OR NOT out MATCHES "wrote .*r.fgt: [0-9]+ positions exact of [0-9]+ \\([0-9]+ left open by ko cycles\\), empty board 9,")
   message(FATAL_ERROR "build: status ${rc}\n${out}\n${err}")
 endif()
 execute_process(COMMAND ${FGO} tables verify ${DIR}/r.fgt RESULT_VARIABLE rc OUTPUT_VARIABLE out
@@ -29,7 +29,7 @@ endif()
 # 3x4's empty board is left open by a ko cycle: not in the table, and fgo solve says why.
 execute_process(COMMAND ${FGO} tables build --solve 3x4 --rules simple-forced -q --out ${DIR}/r34.fgt
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "empty board in \\[-?[0-9]+, -?[0-9]+\\],")
   message(FATAL_ERROR "build 3x4: status ${rc}\n${out}\n${err}")
 endif()
 execute_process(COMMAND ${FGO} solve --size 3x4 --rules simple-forced --table ${DIR}/r34.fgt

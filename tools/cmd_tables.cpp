@@ -458,9 +458,13 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
   const solve::RetroBuildResult r = solve::buildRetrogradeTable(g, out, o);
   if (!vm.count("quiet")) std::cerr << "\n";
   std::cout << "wrote " << out.string() << ": " << r.exact << " positions exact of " << r.positions
-            << " (" << r.open << " left open by ko cycles), " << r.fileBytes << " bytes; "
-            << r.koStates << " ko states, " << r.moves << " moves, " << r.sweeps << " sweeps, "
-            << std::fixed << std::setprecision(2) << r.seconds << " s\n";
+            << " (" << r.open << " left open by ko cycles), empty board "
+            << (r.emptyLower == r.emptyUpper ? std::to_string(r.emptyLower)
+                                             : "in [" + std::to_string(r.emptyLower) + ", " +
+                                                   std::to_string(r.emptyUpper) + "]")
+            << ", " << r.fileBytes << " bytes; " << r.koStates << " ko states, " << r.moves
+            << " moves, " << r.sweeps << " sweeps, " << std::fixed << std::setprecision(2)
+            << r.seconds << " s\n";
   return 0;
 }
 

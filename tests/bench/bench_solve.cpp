@@ -5,6 +5,10 @@
 //                          (pro19 corpus, the cascade's "standard" schedule, resample
 //                          reducer) with a budget of <ms> milliseconds; counters: exact =
 //                          share of positions solved exactly, positions = how many
+//   Retrograde/<W>x<H>/<keep>/<threads>  every simple-forced state of the board by retrograde
+//                          analysis (solve/retrograde.hpp), its moves kept (keep 1) or found
+//                          again in every sweep (0); counters: positions, open (positions
+//                          left open), sweeps, states_per_s (positions and ko states a second)
 // Positions of AdviseReal: the first 25 games of the sorted corpus at moves 60, 120, 180
 // (when the game is that long), the side to move of the real game to play. The corpus is
 // found via FGO_SHARED or FGO_SOURCE_DIR/../shared; without it AdviseReal is skipped.
@@ -20,6 +24,7 @@
 #include "engine/sgf/sgf.hpp"
 #include "reduce/schedule.hpp"
 #include "solve/advise.hpp"
+#include "solve/retrograde.hpp"
 #include "solve/solver.hpp"
 
 namespace fs = std::filesystem;
@@ -47,6 +52,33 @@ BENCHMARK(Solve)
     ->Args({4, 2})
     ->Args({3, 3})
     ->Args({4, 3})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+void Retrograde(benchmark::State& state) {
+  const solve::Geometry g(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  solve::RetroOptions o;
+  o.keepMoves = state.range(2) ? solve::RetroOptions::Keep::Yes : solve::RetroOptions::Keep::No;
+  o.threads = static_cast<int>(state.range(3));
+  uint64_t positions = 0, open = 0, states = 0;
+  int sweeps = 0;
+  for (auto _ : state) {
+    const solve::RetroAnalysis a = solve::RetroAnalysis::run(g, o);
+    positions = a.positions(), open = a.openPositions(), sweeps = a.sweeps();
+    states = a.positions() + a.koStates();
+  }
+  state.counters["positions"] = static_cast<double>(positions);
+  state.counters["open"] = static_cast<double>(open);
+  state.counters["sweeps"] = sweeps;
+  state.counters["states_per_s"] = benchmark::Counter(
+      static_cast<double>(states), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(Retrograde)
+    ->Args({4, 3, 1, 1})
+    ->Args({4, 3, 0, 1})
+    ->Args({4, 3, 1, 2})
+    ->Args({4, 4, 1, 2})
+    ->Args({4, 4, 0, 2})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
