@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -82,17 +83,39 @@ void RetroAnalysis::forEachChild(uint64_t i, F&& f) const {
     for (uint64_t e = first_[i]; e < first_[i + 1]; ++e) f(edges_[e]);
     return;
   }
+  // Found again: every child's key first, then their look-ups in three rounds, each
+  // starting the memory reads the next one needs (the slots, then the keys and bounds),
+  // so that the misses of one state's children overlap instead of following each other.
   const Geometry& g = *g_;
   const uint64_t key = keys_[i];
   const Mask own = key & g.all(), opp = key >> 32;
-  int sym;
-  f(find(canonicalKey(g, opp, own, sym)) | PASSED);
-  forEachMove(g, own, opp, i < n_ ? -1 : koOfKey(g, key),
-              [&](int, uint64_t child) { f(find(child)); });
+  std::array<uint64_t, MAX_POINTS + 1> child, slot;
+  int n = 0, sym;
+  child[n++] = canonicalKey(g, opp, own, sym);  // the pass
+  forEachMove(g, own, opp, i < n_ ? -1 : koOfKey(g, key), [&](int, uint64_t c) { child[n++] = c; });
+  for (int k = 0; k < n; ++k) {
+    slot[k] = slotOf(child[k], slotMask_);
+    __builtin_prefetch(&slots_[slot[k]]);
+  }
+  for (int k = 0; k < n; ++k) {
+    const uint32_t v = slots_[slot[k]];
+    if (v == 0) continue;
+    __builtin_prefetch(&keys_[v - 1]);
+    __builtin_prefetch(k == 0 ? &plo_[v - 1] : &lo_[v - 1]);
+    __builtin_prefetch(k == 0 ? &phi_[v - 1] : &hi_[v - 1]);
+  }
+  for (int k = 0; k < n; ++k) {
+    const uint32_t x = findFrom(slot[k], child[k]);
+    f(k == 0 ? x | PASSED : x);
+  }
 }
 
 uint32_t RetroAnalysis::find(uint64_t key) const {
-  for (uint64_t s = slotOf(key, slotMask_);; s = (s + 1) & slotMask_) {
+  return findFrom(slotOf(key, slotMask_), key);
+}
+
+uint32_t RetroAnalysis::findFrom(uint64_t slot, uint64_t key) const {
+  for (uint64_t s = slot;; s = (s + 1) & slotMask_) {
     const uint32_t v = slots_[s];
     if (v == 0) return NONE;
     if (keys_[v - 1] == key) return v - 1;

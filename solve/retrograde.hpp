@@ -89,6 +89,7 @@ class RetroAnalysis {
   struct Impl;
   // The state index of a key (canonicalKeyWithKo), or NONE.
   uint32_t find(uint64_t key) const;
+  uint32_t findFrom(uint64_t slot, uint64_t key) const;  // from the key's home slot
   // Calls f(x) for each move of normal state i: first the pass (PASSED | the position of the
   // other side's view), then the points in increasing order (the child's state index);
   // from the kept moves, or found again.
