@@ -451,7 +451,10 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
       if (p.phase == "sweeps") std::cerr << " " << p.sweep;
       std::cerr << ": " << std::fixed << std::setprecision(1)
                 << (p.total ? 100.0 * double(p.done) / double(p.total) : 100.0) << "%";
-      if (p.phase == "sweeps") std::cerr << ", states moved " << p.changed;
+      if (p.phase == "ko states") std::cerr << " of " << p.total << " positions";
+      if (p.phase == "sweeps") {
+        std::cerr << ", states moved " << p.changed << ", open after the last sweep " << p.open;
+      }
       std::cerr << ", elapsed " << std::setprecision(0) << p.seconds << " s        " << std::flush;
     };
   }
