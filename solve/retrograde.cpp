@@ -97,12 +97,15 @@ void RetroAnalysis::forEachChild(uint64_t i, F&& f) const {
     slot[k] = slotOf(child[k], slotMask_);
     __builtin_prefetch(&slots_[slot[k]]);
   }
+  const bool haveBounds = !lo_.empty();  // not yet while the moves are being kept
   for (int k = 0; k < n; ++k) {
     const uint32_t v = slots_[slot[k]];
     if (v == 0) continue;
-    __builtin_prefetch(&keys_[v - 1]);
-    __builtin_prefetch(k == 0 ? &plo_[v - 1] : &lo_[v - 1]);
-    __builtin_prefetch(k == 0 ? &phi_[v - 1] : &hi_[v - 1]);
+    __builtin_prefetch(keys_.data() + (v - 1));
+    if (haveBounds) {
+      __builtin_prefetch(k == 0 ? plo_.data() + (v - 1) : lo_.data() + (v - 1));
+      __builtin_prefetch(k == 0 ? phi_.data() + (v - 1) : hi_.data() + (v - 1));
+    }
   }
   for (int k = 0; k < n; ++k) {
     const uint32_t x = findFrom(slot[k], child[k]);
