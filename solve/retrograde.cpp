@@ -10,69 +10,28 @@
 
 #include "engine/board/errors.hpp"
 #include "solve/compact_board.hpp"
+#include "solve/retrograde_detail.hpp"
 #include "tables/table_file.hpp"
 
 namespace solve {
 
+using retro_detail::Clock;
+using retro_detail::load;
+using retro_detail::Reporter;
+using retro_detail::secondsSince;
+using retro_detail::slotOf;
+
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-// Reports progress from any thread, at most once a progressSeconds (a report due while
-// another is being made is skipped, never waited for).
-class Reporter {
- public:
-  Reporter(const RetroOptions& o, Clock::time_point start) : o_(o), start_(start) {}
-  void operator()(RetroProgress p, bool force = false) {
-    if (!o_.onProgress) return;
-    std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
-    if (!lock.owns_lock()) return;
-    const double now = secondsSince(start_);
-    if (!force && now - last_ < o_.progressSeconds) return;
-    last_ = now;
-    p.seconds = now;
-    o_.onProgress(p);
-  }
-
- private:
-  const RetroOptions& o_;
-  Clock::time_point start_;
-  std::mutex mutex_;
-  double last_ = -1e9;
-};
-
-uint64_t slotOf(uint64_t key, uint64_t mask) {
-  return (key * 0x9E3779B97F4A7C15ull >> 17) & mask;
-}
-
-// Relaxed atomic access to the bound arrays, which threads read while others write
-// (every state is written by one thread a sweep; a stale read is still a sound bound).
-int8_t load(const int8_t& v) {
-  return std::atomic_ref<const int8_t>(v).load(std::memory_order_relaxed);
-}
-void store(int8_t& v, int8_t x) {
-  std::atomic_ref<int8_t>(v).store(x, std::memory_order_relaxed);
-}
 
 // Calls f(point, child key) for each legal move of the mover at (own, opp) barred from
 // ko, points in increasing order; the child's key is canonicalKeyWithKo of the other
 // side's view.
 template <class F>
 void forEachMove(const Geometry& g, Mask own, Mask opp, int ko, F&& f) {
-  CompactBoard b(g);
-  for (Mask e = g.all() & ~(own | opp); e; e &= e - 1) {
-    const int p = lowestBit(e);
-    if (p == ko) continue;
-    b.setRaw(own, opp, -1, engine::Color::Empty);
-    if (b.isSuicide(p, engine::Color::Black)) continue;
-    b.play(p, engine::Color::Black);
+  retro_detail::forEachMove(g, own, opp, ko, [&](int p, const CompactBoard& b) {
     int sym;
     f(p, canonicalKeyWithKo(g, b.white(), b.black(), b.koPoint(), sym));
-  }
+  });
 }
 
 }  // namespace
@@ -289,14 +248,7 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
     lo = std::max<int8_t>(lo, static_cast<int8_t>(-chi));
     hi = std::max<int8_t>(hi, static_cast<int8_t>(-clo));
   };
-  // Sets a state's bounds to what its moves give, kept within the old ones (both are
-  // sound; monotone anyway when reads are fresh). True when they moved.
-  const auto settle = [](int8_t& lo, int8_t& hi, int8_t nlo, int8_t nhi) {
-    nlo = std::max(nlo, lo), nhi = std::min(nhi, hi);
-    if (nlo == lo && nhi == hi) return false;
-    store(lo, nlo), store(hi, nhi);
-    return true;
-  };
+  using retro_detail::settle;
   const int8_t floor = static_cast<int8_t>(-P);
   uint64_t changed = 1, open = 2 * N + a.k_;
   while (changed != 0) {
@@ -404,16 +356,21 @@ std::vector<SolutionEntry> RetroAnalysis::exactEntries() const {
   return out;
 }
 
-RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::path& out,
-                                      const RetroOptions& o) {
-  const auto start = Clock::now();
-  if (out.empty()) throw engine::InputError("tables build --solve: no output file");
-  const RetroAnalysis a = RetroAnalysis::run(g, o);
+namespace {
+
+// Writes the exact positions of analysis `a` to `out`, in pieces: `pieces` calls of
+// `entriesOf(piece, entries)`, each appending the next keys in key order (a 20-point
+// table's entries would not fit in memory twice).
+template <class Analysis, class EntriesOf>
+RetroBuildResult writeRetrogradeTable(const Analysis& a, uint64_t moves,
+                                      const std::filesystem::path& out, const RetroOptions& o,
+                                      Clock::time_point start, uint64_t pieces,
+                                      EntriesOf&& entriesOf) {
+  const Geometry& g = a.geometry();
   RetroBuildResult r;
-  r.positions = a.positions(), r.koStates = a.koStates(), r.moves = a.moves();
+  r.positions = a.positions(), r.koStates = a.koStates(), r.moves = moves;
   r.open = a.openPositions(), r.exact = r.positions - r.open, r.sweeps = a.sweeps();
   a.bounds(0, 0, -1, false, r.emptyLower, r.emptyUpper);
-  // The payload in pieces (a 20-point table's entries would not fit in memory twice).
   tables::TableStreamWriter file(
       out, solveTableMeta(g, solutionTableRules(Rules::named("simple-forced")),
                           tables::TableKind::Solution, SOLUTION_TABLE_VERSION, r.exact,
@@ -422,22 +379,49 @@ RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::
   tables::PayloadWriter w;
   w.varint(r.exact);
   uint64_t prev = 0;
-  constexpr uint64_t PIECE = uint64_t{1} << 20;
   std::vector<SolutionEntry> entries;
   Reporter report(o, start);
-  for (uint64_t from = 0; from < a.positions(); from += PIECE) {
+  for (uint64_t piece = 0; piece < pieces; ++piece) {
     entries.clear();
-    a.exactEntries(from, from + PIECE, entries);
+    entriesOf(piece, entries);
     SolutionTable::encodeEntries(entries, prev, w);
     file.add(w.data());
     w.clear();
-    report({"writing", std::min(from + PIECE, a.positions()), a.positions(), a.sweeps(), 0, r.open,
-            0});
+    report({"writing", piece + 1, pieces, a.sweeps(), 0, r.open, 0});
   }
   const tables::TableHeader h = file.finish(r.exact);
   r.fileBytes = tables::HEADER_BYTES + h.storedBytes;
   r.seconds = secondsSince(start);
   return r;
+}
+
+}  // namespace
+
+RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::path& out,
+                                      const RetroOptions& o) {
+  const auto start = Clock::now();
+  if (out.empty()) throw engine::InputError("tables build --solve: no output file");
+  // Kept or found-again moves are the hash analysis's; auto otherwise takes the direct index.
+  if (o.lookup == RetroOptions::Lookup::Hash ||
+      (o.lookup == RetroOptions::Lookup::Auto && o.keepMoves != RetroOptions::Keep::Auto)) {
+    const RetroAnalysis a = RetroAnalysis::run(g, o);
+    constexpr uint64_t PIECE = uint64_t{1} << 20;  // key ranks
+    return writeRetrogradeTable(a, a.moves(), out, o, start, (a.positions() + PIECE - 1) / PIECE,
+                                [&a](uint64_t piece, std::vector<SolutionEntry>& e) {
+                                  a.exactEntries(piece * PIECE, (piece + 1) * PIECE, e);
+                                });
+  }
+  if (o.keepMoves != RetroOptions::Keep::Auto) {
+    throw engine::InputError(
+        "retrograde analysis: a direct index finds the moves again (keep or find is the hash's)");
+  }
+  const DirectRetroAnalysis a = DirectRetroAnalysis::run(g, o);
+  // Pieces of the other side's stones (the keys' high half): 1,024 in all on 20 points.
+  const int shift = std::max(0, g.points() - 10);
+  return writeRetrogradeTable(a, 0, out, o, start, uint64_t{1} << std::min(g.points(), 10),
+                              [&a, shift](uint64_t piece, std::vector<SolutionEntry>& e) {
+                                a.exactEntries(piece << shift, (piece + 1) << shift, e);
+                              });
 }
 
 }  // namespace solve

@@ -20,6 +20,7 @@
 // docs/SOLVER.md "Session 47".
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -52,6 +53,12 @@ struct RetroOptions {
   // as finding them). Auto keeps them up to 18 points.
   enum class Keep : uint8_t { Auto, Yes, No };
   Keep keepMoves = Keep::Auto;
+  // How a child's state is found (buildRetrogradeTable): by a hash of the canonical keys
+  // (RetroAnalysis) or by a direct index of the board's colourings (DirectRetroAnalysis:
+  // 4 bytes a colouring, 3^points of them, and moves always found again). Auto: direct,
+  // unless keepMoves asks for Yes or No (the hash analysis's choices).
+  enum class Lookup : uint8_t { Auto, Hash, Direct };
+  Lookup lookup = Lookup::Auto;
   // Called now and then from one thread at a time (never two calls at once).
   std::function<void(const RetroProgress&)> onProgress;
   double progressSeconds = 1.0;
@@ -118,6 +125,76 @@ class RetroAnalysis {
   double seconds_ = 0;
 };
 
+// The same bounds, found with a direct index instead of a hash (session 48). Every position
+// has a record of four bytes at the base-3 number of its canonical colouring (a point's
+// digit: 0 empty, 1 the mover's stone, 2 the other side's): its bounds with no ko and no
+// pass, and the bounds of the best of its point moves, M. Its passed state needs no record
+// of its own: after the other side's pass the mover either moves (M) or passes and ends the
+// game, so its bounds are max(M, score). A child is then one memory read away, with no key
+// to compare, and a sweep of one level can settle every M first, then every position from
+// its own M and its other side's view's M (the pass), so the pass carries news within the
+// level. Ko states (a ban on one point) are few and stay in a hash. A position's moves are
+// found again in every sweep. The records take 4 * 3^points bytes: 1.5 GB at 18 points,
+// 13.9 GB at 20. Up to 20 points (the number fits 32 bits).
+class DirectRetroAnalysis {
+ public:
+  static DirectRetroAnalysis run(const Geometry& g, const RetroOptions& o);
+
+  // As RetroAnalysis::bounds.
+  bool bounds(Mask own, Mask opp, int ko, bool passed, int& lo, int& hi) const;
+  // The positions with an exact value, as RetroAnalysis::exactEntries, for the keys whose
+  // high half (the other side's stones) lies in [oppFrom, oppTo), in key order.
+  void exactEntries(uint64_t oppFrom, uint64_t oppTo, std::vector<SolutionEntry>& out) const;
+  std::vector<SolutionEntry> exactEntries() const;
+
+  const Geometry& geometry() const { return *g_; }
+  uint64_t positions() const { return pos_.size(); }
+  uint64_t koStates() const { return koKeys_.size(); }
+  uint64_t openPositions() const;
+  int sweeps() const { return sweeps_; }
+  double seconds() const { return seconds_; }
+
+ private:
+  struct Record {
+    int8_t lo, hi;    // the position, no ko, no pass
+    int8_t mlo, mhi;  // the best of its point moves (-points when it has none)
+  };
+  // The base-3 number of (own, opp), disjoint.
+  uint32_t index(Mask own, Mask opp) const {
+    const auto tern = [this](Mask m) {
+      return uint64_t{tern_[m & 255]} + 6561 * uint64_t{tern_[(m >> 8) & 255]} +
+             43046721 * uint64_t{tern_[(m >> 16) & 255]};
+    };
+    return static_cast<uint32_t>(tern(own) + 2 * tern(opp));
+  }
+  uint32_t canonicalIndex(Mask own, Mask opp) const;
+  void decode(uint32_t index, Mask& own, Mask& opp) const;
+  uint32_t findKo(uint64_t key) const;  // index of a ko state's key, or NONE
+  // The mover's bounds after the other side's pass at (own, opp), whose record is r.
+  static void passedBounds(const Record& r, int score, int8_t& lo, int8_t& hi);
+  // Calls f(point, lo, hi) for each legal point move at (own, opp) barred from ko, with the
+  // child's bounds (its mover's view), points in increasing order.
+  template <class F>
+  void forEachChild(Mask own, Mask opp, int ko, F&& f) const;
+  static constexpr uint32_t NONE = ~uint32_t{0};
+
+  std::shared_ptr<const Geometry> g_;
+  std::array<uint32_t, 256> tern_{};  // a byte's bits as base-3 digits 1
+  std::vector<uint32_t> decode_;      // 3^min(points, 10) numbers: own | opp << 16
+  std::unique_ptr<Record[]> rec_;     // 3^points records (only positions' are used)
+  std::vector<uint32_t> pos_;         // the canonical legal positions' numbers, by level
+  std::vector<uint64_t> posLevel_;    // start of each level in pos_ (most stones first)
+  std::vector<uint64_t> koKeys_;      // ko states' keys (canonicalKeyWithKo), sorted
+  std::vector<uint32_t> koSlots_;     // open addressing: ko state index + 1, 0 empty
+  uint64_t koSlotMask_ = 0;
+  std::vector<int8_t> klo_, khi_;  // ko states' bounds
+  std::vector<uint32_t> koOrder_;  // ko states by level
+  std::vector<uint64_t> koLevel_;  // start of each level in koOrder_
+  int sweeps_ = 0;
+  int threads_ = 1;
+  double seconds_ = 0;
+};
+
 struct RetroBuildResult {
   uint64_t positions = 0, koStates = 0, moves = 0, exact = 0, open = 0;
   int sweeps = 0;
@@ -127,7 +204,8 @@ struct RetroBuildResult {
 };
 
 // The complete simple-forced table of a board: analyses it and writes its exact positions
-// to `out` (solution kind, ko rule simple-forced; atomic replacement). Positions left open
+// to `out` (solution kind, ko rule simple-forced; atomic replacement), with either analysis
+// (RetroOptions::lookup; the same file either way). Positions left open
 // are not in the file: a reader finds them absent, as any position it lacks.
 RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::path& out,
                                       const RetroOptions& o);

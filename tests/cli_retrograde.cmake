@@ -1,7 +1,8 @@
 # fgo tables build --solve WxH --rules simple-forced: the complete table by retrograde
 # analysis. Needs ${FGO}, ${DIR}. 3x3's table is written and read back by fgo tables
 # verify and by fgo solve --table (the empty board: 9, from the table); the options of the
-# solving build are refused.
+# solving build are refused; the hash (--lookup hash) writes the same content as the
+# direct index.
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
 execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced --threads 2 -q
@@ -25,6 +26,24 @@ execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced --
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 2 OR NOT err MATCHES "does not apply to a simple-forced complete table" OR EXISTS ${DIR}/x.fgt)
   message(FATAL_ERROR "--max-seconds: status ${rc}\n${out}\n${err}")
+endif()
+# The hash (--lookup hash) writes the same content as the default direct index.
+execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced --lookup hash -q
+                        --out ${DIR}/h.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "moves kept")
+  message(FATAL_ERROR "build --lookup hash: status ${rc}\n${out}\n${err}")
+endif()
+foreach(t r h)
+  execute_process(COMMAND ${FGO} tables info ${DIR}/${t}.fgt RESULT_VARIABLE rc
+                  OUTPUT_VARIABLE info_${t} ERROR_VARIABLE err)
+  string(REGEX MATCH "content crc64 +0x[0-9a-f]+" crc_${t} "${info_${t}}")
+  if(NOT rc EQUAL 0 OR crc_${t} STREQUAL "")
+    message(FATAL_ERROR "info ${t}: status ${rc}\n${info_${t}}\n${err}")
+  endif()
+endforeach()
+if(NOT crc_r STREQUAL crc_h)
+  message(FATAL_ERROR "direct and hash tables differ: ${crc_r} vs ${crc_h}")
 endif()
 # 3x4's empty board is left open by a ko cycle: not in the table, and fgo solve says why.
 execute_process(COMMAND ${FGO} tables build --solve 3x4 --rules simple-forced -q --out ${DIR}/r34.fgt

@@ -444,6 +444,21 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
   } else if (moves != "auto") {
     throw UsageError("--moves must be auto, keep or find, not '" + moves + "'");
   }
+  const std::string lookup = vm["lookup"].as<std::string>();
+  if (lookup == "hash") {
+    o.lookup = solve::RetroOptions::Lookup::Hash;
+  } else if (lookup == "direct") {
+    o.lookup = solve::RetroOptions::Lookup::Direct;
+  } else if (lookup != "auto") {
+    throw UsageError("--lookup must be auto, hash or direct, not '" + lookup + "'");
+  } else {
+    // Kept or found moves are the hash's; the direct index finds them again anyway.
+    o.lookup =
+        moves == "auto" ? solve::RetroOptions::Lookup::Direct : solve::RetroOptions::Lookup::Hash;
+  }
+  if (o.lookup == solve::RetroOptions::Lookup::Direct && moves != "auto") {
+    throw UsageError("--moves applies to --lookup hash (a direct index finds the moves again)");
+  }
   if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be between 1 and 64");
   if (!vm.count("quiet")) {
     o.onProgress = [](const solve::RetroProgress& p) {
@@ -465,9 +480,9 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
             << (r.emptyLower == r.emptyUpper ? std::to_string(r.emptyLower)
                                              : "in [" + std::to_string(r.emptyLower) + ", " +
                                                    std::to_string(r.emptyUpper) + "]")
-            << ", " << r.fileBytes << " bytes; " << r.koStates << " ko states, " << r.moves
-            << " moves, " << r.sweeps << " sweeps, " << std::fixed << std::setprecision(2)
-            << r.seconds << " s\n";
+            << ", " << r.fileBytes << " bytes; " << r.koStates << " ko states, "
+            << (r.moves ? std::to_string(r.moves) + " moves kept, " : "") << r.sweeps << " sweeps, "
+            << std::fixed << std::setprecision(2) << r.seconds << " s\n";
   return 0;
 }
 
@@ -483,8 +498,9 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   if (vm.count("proof") || g.points() > o.maxPoints) {
     if (!vm["order"].defaulted()) throw UsageError("--order applies to complete tables only");
     if (!vm["to-move"].defaulted() && !vm.count("root")) throw UsageError("--to-move needs --root");
-    if (!vm["moves"].defaulted()) {
-      throw UsageError("--moves applies to complete tables under --rules simple-forced only");
+    if (!vm["moves"].defaulted() || !vm["lookup"].defaulted()) {
+      throw UsageError(
+          "--moves and --lookup apply to complete tables under --rules simple-forced only");
     }
     return buildProof(g, out, vm);
   }
@@ -506,6 +522,9 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   if (o.rules.ko == solve::KoRule::SimpleForced) return buildRetrograde(g, o.out, vm);
   if (!vm["moves"].defaulted()) {
     throw UsageError("--moves applies to complete tables under --rules simple-forced only");
+  }
+  if (!vm["lookup"].defaulted()) {
+    throw UsageError("--lookup applies to complete tables under --rules simple-forced only");
   }
   if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
   o.checkpointSeconds = vm["checkpoint-seconds"].as<double>();
@@ -624,6 +643,10 @@ int runBuild(const std::vector<std::string>& args) {
       "--solve with --rules simple-forced (a complete table by retrograde analysis): keep "
       "every state's moves in memory (keep), find them again in every sweep (find), or keep "
       "them up to 18 points (auto)")(
+      "lookup", po::value<std::string>()->default_value("auto"),
+      "--solve with --rules simple-forced: find a child's state by a direct index of the "
+      "board's colourings (direct, 4 * 3^points bytes: 13.9 GB on 20 points), by a hash of "
+      "canonical keys (hash), or direct unless --moves is given (auto)")(
       "bounds-log2", po::value<int>()->default_value(12),
       "--solve: each solve's static-bounds memo of 2^N entries (0: from --tt-log2)")(
       "threads", po::value<int>()->default_value(1),

@@ -6,9 +6,11 @@
 //                          reducer) with a budget of <ms> milliseconds; counters: exact =
 //                          share of positions solved exactly, positions = how many
 //   Retrograde/<W>x<H>/<keep>/<threads>  every simple-forced state of the board by retrograde
-//                          analysis (solve/retrograde.hpp), its moves kept (keep 1) or found
-//                          again in every sweep (0); counters: positions, open (positions
-//                          left open), sweeps, states_per_s (positions and ko states a second)
+//                          analysis (solve/retrograde.hpp): a hash of keys with the moves
+//                          kept (keep 1) or found again in every sweep (0), or the direct
+//                          index of the colourings (2, DirectRetroAnalysis); counters: positions,
+//                          open (positions left open), sweeps, states_per_s (positions and ko
+//                          states a second)
 // Positions of AdviseReal: the first 25 games of the sorted corpus at moves 60, 120, 180
 // (when the game is that long), the side to move of the real game to play. The corpus is
 // found via FGO_SHARED or FGO_SOURCE_DIR/../shared; without it AdviseReal is skipped.
@@ -58,14 +60,21 @@ BENCHMARK(Solve)
 void Retrograde(benchmark::State& state) {
   const solve::Geometry g(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
   solve::RetroOptions o;
-  o.keepMoves = state.range(2) ? solve::RetroOptions::Keep::Yes : solve::RetroOptions::Keep::No;
+  o.keepMoves =
+      state.range(2) == 1 ? solve::RetroOptions::Keep::Yes : solve::RetroOptions::Keep::No;
   o.threads = static_cast<int>(state.range(3));
   uint64_t positions = 0, open = 0, states = 0;
   int sweeps = 0;
-  for (auto _ : state) {
-    const solve::RetroAnalysis a = solve::RetroAnalysis::run(g, o);
+  const auto count = [&](const auto& a) {
     positions = a.positions(), open = a.openPositions(), sweeps = a.sweeps();
     states = a.positions() + a.koStates();
+  };
+  for (auto _ : state) {
+    if (state.range(2) == 2) {
+      count(solve::DirectRetroAnalysis::run(g, o));
+    } else {
+      count(solve::RetroAnalysis::run(g, o));
+    }
   }
   state.counters["positions"] = static_cast<double>(positions);
   state.counters["open"] = static_cast<double>(open);
@@ -76,9 +85,12 @@ void Retrograde(benchmark::State& state) {
 BENCHMARK(Retrograde)
     ->Args({4, 3, 1, 1})
     ->Args({4, 3, 0, 1})
+    ->Args({4, 3, 2, 1})
     ->Args({4, 3, 1, 2})
+    ->Args({4, 3, 2, 2})
     ->Args({4, 4, 1, 2})
     ->Args({4, 4, 0, 2})
+    ->Args({4, 4, 2, 2})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

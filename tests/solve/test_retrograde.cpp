@@ -50,6 +50,7 @@ TEST_CASE("retrograde bounds equal value iteration's at every reachable state",
     // Moves kept, or found again in every sweep: the same bounds.
     const RetroAnalysis kept = RetroAnalysis::run(g, twoThreads(RetroOptions::Keep::Yes));
     const RetroAnalysis found = RetroAnalysis::run(g, twoThreads(RetroOptions::Keep::No));
+    const DirectRetroAnalysis direct = DirectRetroAnalysis::run(g, twoThreads());
     CHECK(kept.moves() > 0);
     CHECK(found.moves() == 0);
     int open = 0;
@@ -60,18 +61,66 @@ TEST_CASE("retrograde bounds equal value iteration's at every reachable state",
       INFO(w << "x" << h << " black " << s.black << " white " << s.white
              << (s.whiteToMove ? " white" : " black") << " to move, ko " << s.ko << ", passes "
              << s.passes << ": twin [" << ref.lower(i) << ", " << ref.upper(i) << "]");
-      for (const RetroAnalysis* a : {&kept, &found}) {
-        REQUIRE(a->bounds(own, opp, s.ko, s.passes == 1, lo, hi));
-        // The twin is Black's side; the analysis is the mover's.
+      // The twin is Black's side; the analyses are the mover's.
+      const auto check = [&](const auto& a) {
+        REQUIRE(a.bounds(own, opp, s.ko, s.passes == 1, lo, hi));
         CHECK((s.whiteToMove ? -hi : lo) == ref.lower(i));
         CHECK((s.whiteToMove ? -lo : hi) == ref.upper(i));
-      }
+      };
+      check(kept), check(found), check(direct);
       open += ref.lower(i) != ref.upper(i);
     }
     INFO(w << "x" << h << ": " << ref.size() << " states, " << open << " open");
     if (w * h >= 5) CHECK(open > 0);  // cycles leave some open on every board here
     CHECK(kept.openPositions() == found.openPositions());
     CHECK(kept.exactEntries() == found.exactEntries());
+    CHECK(direct.positions() == kept.positions());
+    CHECK(direct.koStates() == kept.koStates());
+    CHECK(direct.openPositions() == kept.openPositions());
+    CHECK(direct.exactEntries() == kept.exactEntries());
+  }
+}
+
+TEST_CASE("the direct index and the hash give the same bounds to every state",
+          "[solve][retrograde]") {
+  // Boards too large for the twin: every legal position (no ko; passed or not) and every
+  // position with each ban, both analyses; the same file entries.
+  for (const auto& [w, h] : {std::array{4, 3}, std::array{2, 6}, std::array{1, 7}}) {
+    const Geometry g(w, h);
+    const RetroAnalysis hash = RetroAnalysis::run(g, twoThreads());
+    RetroOptions one = twoThreads();
+    one.threads = 1;  // and on one thread: the fixpoints do not depend on the order
+    for (const RetroOptions& o : {twoThreads(), one}) {
+      const DirectRetroAnalysis direct = DirectRetroAnalysis::run(g, o);
+      CHECK(direct.positions() == hash.positions());
+      CHECK(direct.koStates() == hash.koStates());
+      CHECK(direct.openPositions() == hash.openPositions());
+      CHECK(direct.exactEntries() == hash.exactEntries());
+      uint64_t states = 0, koStates = 0, mismatches = 0;
+      for (Mask opp = 0; opp <= g.all(); ++opp) {
+        const Mask rest = g.all() & ~opp;
+        for (Mask own = 0;; own = (own - rest) & rest) {
+          for (int ko = -1; ko < g.points(); ++ko) {
+            if (ko >= 0 && ((own | opp) >> ko & 1)) continue;
+            for (const bool passed : {false, true}) {
+              if (passed && ko >= 0) continue;
+              int hlo = 0, hhi = 0, dlo = 0, dhi = 0;
+              const bool inHash = hash.bounds(own, opp, ko, passed, hlo, hhi);
+              const bool inDirect = direct.bounds(own, opp, ko, passed, dlo, dhi);
+              mismatches += inHash != inDirect;
+              if (!inHash || !inDirect) continue;
+              ++states, koStates += ko >= 0;
+              mismatches += hlo != dlo || hhi != dhi;
+            }
+          }
+          if (own == rest) break;
+        }
+      }
+      INFO(w << "x" << h << ": " << states << " states, " << koStates << " with a ban");
+      CHECK(mismatches == 0);
+      CHECK(koStates > 0);
+      CHECK(states > 2 * hash.positions());  // every symmetric image, passed or not
+    }
   }
 }
 
@@ -88,12 +137,16 @@ TEST_CASE("retrograde analysis finds the published values of the empty boards",
                        Case{5, 1, false, 0}, Case{4, 3, false, 0}}) {
     const Geometry g(c.w, c.h);
     const RetroAnalysis a = RetroAnalysis::run(g, twoThreads());
-    int lo = 0, hi = 0;
+    const DirectRetroAnalysis d = DirectRetroAnalysis::run(g, twoThreads());
+    int lo = 0, hi = 0, dlo = 0, dhi = 0;
     REQUIRE(a.bounds(0, 0, -1, false, lo, hi));
+    REQUIRE(d.bounds(0, 0, -1, false, dlo, dhi));
     INFO(c.w << "x" << c.h << ": [" << lo << ", " << hi << "], " << a.positions() << " positions, "
-             << a.sweeps() << " sweeps");
+             << a.sweeps() << " sweeps (direct " << d.sweeps() << ")");
     CHECK((lo == hi) == c.exact);
     if (c.exact) CHECK(lo == c.value);
+    CHECK(dlo == lo);
+    CHECK(dhi == hi);
   }
 }
 
@@ -139,8 +192,17 @@ TEST_CASE("a simple-forced complete table holds the exact positions and their mo
   const auto dir = solve_test::tempDir("solve", "retrograde");
   const Geometry g(3, 3);
   const RetroBuildResult r = buildRetrogradeTable(g, dir / "t.fgt", twoThreads());
+  RetroOptions byHash = twoThreads();
+  byHash.lookup = RetroOptions::Lookup::Hash;
+  const RetroBuildResult rh = buildRetrogradeTable(g, dir / "h.fgt", byHash);
   const RetroAnalysis a = RetroAnalysis::run(g, twoThreads());
   const SolutionTable t = SolutionTable::load(dir / "t.fgt", g, Rules::named("simple-forced"));
+  // The default (a direct index) and the hash write the same entries.
+  CHECK(r.moves == 0);
+  CHECK(rh.moves > 0);
+  CHECK(rh.exact == r.exact);
+  CHECK(SolutionTable::load(dir / "h.fgt", g, Rules::named("simple-forced")).entries() ==
+        t.entries());
   CHECK(r.positions == a.positions());
   CHECK(r.exact + r.open == r.positions);
   CHECK(r.open == a.openPositions());
@@ -189,4 +251,13 @@ TEST_CASE("retrograde analysis refuses boards above its limit", "[solve][retrogr
   RetroOptions o;
   o.maxPoints = 8;
   CHECK_THROWS_AS(RetroAnalysis::run(Geometry(3, 3), o), engine::InputError);
+  CHECK_THROWS_AS(DirectRetroAnalysis::run(Geometry(3, 3), o), engine::InputError);
+  o.maxPoints = 32;  // the direct index stops at 20 points whatever the option
+  CHECK_THROWS_AS(DirectRetroAnalysis::run(Geometry(3, 7), o), engine::InputError);
+  // Kept or found-again moves are the hash's choices, not the direct index's.
+  o.lookup = RetroOptions::Lookup::Direct, o.keepMoves = RetroOptions::Keep::Yes;
+  const auto dir = solve_test::tempDir("solve", "retrograde-refused");
+  CHECK_THROWS_AS(buildRetrogradeTable(Geometry(2, 2), dir / "t.fgt", o), engine::InputError);
+  CHECK_FALSE(std::filesystem::exists(dir / "t.fgt"));
+  std::filesystem::remove_all(dir);
 }

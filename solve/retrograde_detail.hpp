@@ -1,0 +1,81 @@
+// Helpers shared by the two retrograde analyses (retrograde.cpp, retrograde_direct.cpp):
+// progress reports, relaxed atomic bound bytes and a position's moves. Internal to solve/.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+
+#include "solve/compact_board.hpp"
+#include "solve/retrograde.hpp"
+
+namespace solve::retro_detail {
+
+using Clock = std::chrono::steady_clock;
+
+inline double secondsSince(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// Reports progress from any thread, at most once a progressSeconds (a report due while
+// another is being made is skipped, never waited for).
+class Reporter {
+ public:
+  Reporter(const RetroOptions& o, Clock::time_point start) : o_(o), start_(start) {}
+  void operator()(RetroProgress p, bool force = false) {
+    if (!o_.onProgress) return;
+    std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
+    if (!lock.owns_lock()) return;
+    const double now = secondsSince(start_);
+    if (!force && now - last_ < o_.progressSeconds) return;
+    last_ = now;
+    p.seconds = now;
+    o_.onProgress(p);
+  }
+
+ private:
+  const RetroOptions& o_;
+  Clock::time_point start_;
+  std::mutex mutex_;
+  double last_ = -1e9;
+};
+
+inline uint64_t slotOf(uint64_t key, uint64_t mask) {
+  return (key * 0x9E3779B97F4A7C15ull >> 17) & mask;
+}
+
+// Relaxed atomic access to bound bytes, which threads read while others write (every
+// bound is written by one thread a sweep; a stale read is an older bound, still sound).
+inline int8_t load(const int8_t& v) {
+  return std::atomic_ref<const int8_t>(v).load(std::memory_order_relaxed);
+}
+inline void store(int8_t& v, int8_t x) {
+  std::atomic_ref<int8_t>(v).store(x, std::memory_order_relaxed);
+}
+
+// Sets bounds (lo, hi) to what the moves give, kept within the old ones (both are sound;
+// monotone anyway when reads are fresh). True when they moved.
+inline bool settle(int8_t& lo, int8_t& hi, int8_t nlo, int8_t nhi) {
+  nlo = std::max(nlo, load(lo)), nhi = std::min(nhi, load(hi));
+  if (nlo == load(lo) && nhi == load(hi)) return false;
+  store(lo, nlo), store(hi, nhi);
+  return true;
+}
+
+// Calls f(point, board) for each legal move of the mover at (own, opp) barred from ko,
+// points in increasing order; `board` holds the position after the move, the mover as
+// Black (the other side's view: white() its own stones, koPoint() its ban).
+template <class F>
+void forEachMove(const Geometry& g, Mask own, Mask opp, int ko, F&& f) {
+  CompactBoard b(g);
+  for (Mask e = g.all() & ~(own | opp); e; e &= e - 1) {
+    const int p = lowestBit(e);
+    if (p == ko) continue;
+    b.setRaw(own, opp, -1, engine::Color::Empty);
+    if (b.isSuicide(p, engine::Color::Black)) continue;
+    b.play(p, engine::Color::Black);
+    f(p, static_cast<const CompactBoard&>(b));
+  }
+}
+
+}  // namespace solve::retro_detail
