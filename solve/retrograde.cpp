@@ -86,11 +86,7 @@ uint32_t RetroAnalysis::findFrom(uint64_t slot, uint64_t key) const {
 
 RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o) {
   const int P = geometry.points();
-  if (P > o.maxPoints) {
-    throw engine::InputError("retrograde analysis: " + std::to_string(P) +
-                             " points is above the limit of " + std::to_string(o.maxPoints));
-  }
-  if (o.threads < 1) throw engine::InputError("retrograde analysis: threads must be >= 1");
+  retro_detail::checkRun("retrograde analysis", P, o.maxPoints, o);
   const auto start = Clock::now();
   Reporter report(o, start);
   RetroAnalysis a;

@@ -5,6 +5,9 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <string>
+
+#include "engine/board/errors.hpp"
 
 #include "solve/compact_board.hpp"
 #include "solve/retrograde.hpp"
@@ -39,6 +42,15 @@ class Reporter {
   std::mutex mutex_;
   double last_ = -1e9;
 };
+
+// Refuses a board above `limit` points, or fewer than one thread.
+inline void checkRun(const char* what, int points, int limit, const RetroOptions& o) {
+  if (points > limit) {
+    throw engine::InputError(std::string(what) + ": " + std::to_string(points) +
+                             " points is above the limit of " + std::to_string(limit));
+  }
+  if (o.threads < 1) throw engine::InputError("retrograde analysis: threads must be >= 1");
+}
 
 inline uint64_t slotOf(uint64_t key, uint64_t mask) {
   return (key * 0x9E3779B97F4A7C15ull >> 17) & mask;

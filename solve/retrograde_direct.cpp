@@ -83,12 +83,8 @@ void DirectRetroAnalysis::forEachChild(Mask own, Mask opp, int ko, F&& f) const 
 
 DirectRetroAnalysis DirectRetroAnalysis::run(const Geometry& geometry, const RetroOptions& o) {
   const int P = geometry.points();
-  const int limit = std::min(o.maxPoints, DIRECT_MAX_POINTS);
-  if (P > limit) {
-    throw engine::InputError("retrograde analysis (direct index): " + std::to_string(P) +
-                             " points is above the limit of " + std::to_string(limit));
-  }
-  if (o.threads < 1) throw engine::InputError("retrograde analysis: threads must be >= 1");
+  retro_detail::checkRun("retrograde analysis (direct index)", P,
+                         std::min(o.maxPoints, DIRECT_MAX_POINTS), o);
   const auto start = Clock::now();
   Reporter report(o, start);
   DirectRetroAnalysis a;
