@@ -28,9 +28,9 @@ namespace {
 // side's view.
 template <class F>
 void forEachMove(const Geometry& g, Mask own, Mask opp, int ko, F&& f) {
-  retro_detail::forEachMove(g, own, opp, ko, [&](int p, const CompactBoard& b) {
+  retro_detail::forEachMove(g, own, opp, ko, [&](int p, Mask cOwn, Mask cOpp, int cKo) {
     int sym;
-    f(p, canonicalKeyWithKo(g, b.white(), b.black(), b.koPoint(), sym));
+    f(p, canonicalKeyWithKo(g, cOwn, cOpp, cKo, sym));
   });
 }
 

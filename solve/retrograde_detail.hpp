@@ -2,6 +2,7 @@
 // progress reports, relaxed atomic bound bytes and a position's moves. Internal to solve/.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -74,19 +75,52 @@ inline bool settle(int8_t& lo, int8_t& hi, int8_t nlo, int8_t nhi) {
   return true;
 }
 
-// Calls f(point, board) for each legal move of the mover at (own, opp) barred from ko,
-// points in increasing order; `board` holds the position after the move, the mover as
-// Black (the other side's view: white() its own stones, koPoint() its ban).
+// Calls f(point, childOwn, childOpp, childKo) for each legal move of the mover at
+// (own, opp) barred from ko, points in increasing order. The child is the position after
+// the move in the other side's view: childOwn its stones (the mover's opponent's, less
+// what the move captured), childOpp the mover's stones with the new one, childKo the point
+// the other side may not take back (-1 for none). CompactBoard::play's rules: a move is
+// legal when it has a liberty, captures, or joins an own chain with another liberty; the
+// ban follows the capture of one stone by a lone stone left with one liberty.
+//
+// Each side's chains are found once for the position, not again for each move (the
+// analyses' sweeps spend most of their time here); tests/solve/test_retrograde.cpp checks
+// every child against CompactBoard's move for move.
 template <class F>
 void forEachMove(const Geometry& g, Mask own, Mask opp, int ko, F&& f) {
-  CompactBoard b(g);
-  for (Mask e = g.all() & ~(own | opp); e; e &= e - 1) {
+  const Mask empty = g.all() & ~(own | opp);
+  if (!empty) return;
+  // The opponent's stones each empty point captures (chains whose last liberty it is),
+  // and the points where a move joins an own chain that keeps another liberty.
+  std::array<Mask, MAX_POINTS> captures{};
+  Mask capturing = 0, safeJoin = 0;
+  for (Mask rest = opp; rest;) {
+    const Mask chain = g.flood(rest & -rest, opp);
+    rest &= ~chain;
+    const Mask libs = g.expand(chain) & empty;
+    if (libs && (libs & (libs - 1)) == 0) {  // one liberty
+      const int at = lowestBit(libs);
+      captures[at] |= chain;
+      capturing |= libs;
+    }
+  }
+  for (Mask rest = own; rest;) {
+    const Mask chain = g.flood(rest & -rest, own);
+    rest &= ~chain;
+    const Mask libs = g.expand(chain) & empty;
+    if (libs & (libs - 1)) safeJoin |= libs;
+  }
+  for (Mask e = empty; e; e &= e - 1) {
     const int p = lowestBit(e);
     if (p == ko) continue;
-    b.setRaw(own, opp, -1, engine::Color::Empty);
-    if (b.isSuicide(p, engine::Color::Black)) continue;
-    b.play(p, engine::Color::Black);
-    f(p, static_cast<const CompactBoard&>(b));
+    const Mask bit = Mask{1} << p, nb = g.neighbours(p);
+    const Mask taken = captures[p];
+    if (!(nb & empty) && !(capturing & bit) && !(safeJoin & bit)) continue;  // suicide
+    int childKo = -1;
+    if (taken && (taken & (taken - 1)) == 0 && !(nb & own) && !(nb & empty)) {
+      childKo = lowestBit(taken);
+    }
+    f(p, opp & ~taken, own | bit, childKo);
   }
 }
 

@@ -56,15 +56,15 @@ void DirectRetroAnalysis::forEachChild(Mask own, Mask opp, int ko, F&& f) const 
   std::array<uint64_t, MAX_POINTS> koKey;
   std::array<int8_t, MAX_POINTS> point;
   int n = 0;
-  retro_detail::forEachMove(g, own, opp, ko, [&](int p, const CompactBoard& b) {
+  retro_detail::forEachMove(g, own, opp, ko, [&](int p, Mask cOwn, Mask cOpp, int cKo) {
     point[n] = static_cast<int8_t>(p);
-    if (b.koPoint() < 0) {
-      where[n] = canonicalIndex(b.white(), b.black());
+    if (cKo < 0) {
+      where[n] = canonicalIndex(cOwn, cOpp);
       __builtin_prefetch(&rec_[where[n]]);
     } else {
       int sym;
       where[n] = NONE;
-      koKey[n] = canonicalKeyWithKo(g, b.white(), b.black(), b.koPoint(), sym);
+      koKey[n] = canonicalKeyWithKo(g, cOwn, cOpp, cKo, sym);
     }
     ++n;
   });
@@ -167,10 +167,10 @@ DirectRetroAnalysis DirectRetroAnalysis::run(const Geometry& geometry, const Ret
       auto& out = found[omp_get_thread_num()];
       Mask own, opp;
       a.decode(a.pos_[i], own, opp);
-      retro_detail::forEachMove(g, own, opp, -1, [&](int, const CompactBoard& b) {
-        if (b.koPoint() < 0) return;
+      retro_detail::forEachMove(g, own, opp, -1, [&](int, Mask cOwn, Mask cOpp, int cKo) {
+        if (cKo < 0) return;
         int sym;
-        out.push_back(canonicalKeyWithKo(g, b.white(), b.black(), b.koPoint(), sym));
+        out.push_back(canonicalKeyWithKo(g, cOwn, cOpp, cKo, sym));
       });
       const uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
       if ((d & 65535) == 0) report({"ko states", d, N, 0, 0, 0, 0});
