@@ -137,7 +137,7 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
   const auto makeSlots = [&a](uint64_t states) {
     uint64_t size = 1;
     while (size * 7 < states * 10) size <<= 1;
-    a.slots_.assign(size, 0);
+    retro_detail::assignHuge<uint32_t>(a.slots_, size, 0);
     a.slotMask_ = size - 1;
   };
   const auto insert = [&a](uint64_t index) {
@@ -215,10 +215,10 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
   for (uint64_t i = 0; i < N; ++i) {
     a.score_[i] = static_cast<int8_t>(areaScore(g, a.keys_[i] & all, a.keys_[i] >> 32));
   }
-  a.lo_.assign(S, static_cast<int8_t>(-P));
-  a.hi_.assign(S, static_cast<int8_t>(P));
-  a.plo_.assign(N, static_cast<int8_t>(-P));
-  a.phi_.assign(N, static_cast<int8_t>(P));
+  retro_detail::assignHuge(a.lo_, S, static_cast<int8_t>(-P));
+  retro_detail::assignHuge(a.hi_, S, static_cast<int8_t>(P));
+  retro_detail::assignHuge(a.plo_, N, static_cast<int8_t>(-P));
+  retro_detail::assignHuge(a.phi_, N, static_cast<int8_t>(P));
   // The states by stone count, most first (a counting sort of their indices): a move that
   // captures nothing leads to a state of the level before, so a sweep in this order carries
   // most news up the whole board at once. Each level: its positions, then its ko states.

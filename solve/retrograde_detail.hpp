@@ -2,11 +2,15 @@
 // progress reports, relaxed atomic bound bytes and a position's moves. Internal to solve/.
 #pragma once
 
+#include <sys/mman.h>
+
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "engine/board/errors.hpp"
 
@@ -51,6 +55,32 @@ inline void checkRun(const char* what, int points, int limit, const RetroOptions
                              " points is above the limit of " + std::to_string(limit));
   }
   if (o.threads < 1) throw engine::InputError("retrograde analysis: threads must be >= 1");
+}
+
+// Asks for transparent huge pages (2 MiB) behind the whole 2 MiB pages of [p, p + bytes),
+// before the memory is first written. The analyses read their records at random over
+// gigabytes: on 4 KiB pages nearly every read also misses the TLB and walks the page
+// tables (docs/SOLVER.md, session 50). Only a hint: nothing changes where the kernel's
+// transparent huge pages are off, and a refusal is ignored.
+inline void adviseHugePages(const void* p, size_t bytes) {
+#ifdef MADV_HUGEPAGE
+  constexpr uintptr_t HUGE_PAGE = uintptr_t{1} << 21;
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(p);
+  const uintptr_t from = (begin + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+  const uintptr_t to = (begin + bytes) & ~(HUGE_PAGE - 1);
+  if (to > from) madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
+#else
+  (void)p, (void)bytes;
+#endif
+}
+
+// A vector of n copies of x whose memory is advised huge pages before it is filled.
+template <class T>
+void assignHuge(std::vector<T>& v, size_t n, const T& x) {
+  std::vector<T>().swap(v);
+  v.reserve(n);
+  adviseHugePages(v.data(), n * sizeof(T));
+  v.assign(n, x);
 }
 
 inline uint64_t slotOf(uint64_t key, uint64_t mask) {

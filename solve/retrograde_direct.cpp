@@ -56,10 +56,25 @@ void DirectRetroAnalysis::forEachChild(Mask own, Mask opp, int ko, F&& f) const 
   std::array<uint64_t, MAX_POINTS> koKey;
   std::array<int8_t, MAX_POINTS> point;
   int n = 0;
+  // A child's images from the position's: under symmetry s the child (in its mover's
+  // view: opp less what the move took, then own with the new stone) is
+  // image_s(opp) - image_s(taken) | (image_s(own) + image_s(p)) << 32. The position's
+  // images are found once; a child costs a few word operations a symmetry (a table look-up
+  // more for each symmetry when it captures) instead of its own images.
+  const int nsym = g.symmetries();
+  std::array<uint64_t, 8> image;
+  g.images(opp | uint64_t{own} << 32, image);
   retro_detail::forEachMove(g, own, opp, ko, [&](int p, Mask cOwn, Mask cOpp, int cKo) {
     point[n] = static_cast<int8_t>(p);
     if (cKo < 0) {
-      where[n] = canonicalIndex(cOwn, cOpp);
+      const Mask taken = opp & ~cOwn;
+      uint64_t best = ~uint64_t{0};
+      for (int s = 0; s < nsym; ++s) {
+        uint64_t key = image[s] | uint64_t{1} << (32 + stonePoint_[s][p]);
+        if (taken) key &= ~uint64_t{g.mapMask(s, taken)};
+        best = std::min(best, key);
+      }
+      where[n] = index(best & 0xFFFFFFFFu, best >> 32);
       __builtin_prefetch(&rec_[where[n]]);
     } else {
       int sym;
@@ -93,6 +108,9 @@ DirectRetroAnalysis DirectRetroAnalysis::run(const Geometry& geometry, const Ret
   const Mask all = g.all();
   const int threads = o.threads;
   a.threads_ = threads;
+  for (int s = 0; s < g.symmetries(); ++s) {
+    for (int p = 0; p < P; ++p) a.stonePoint_[s][p] = static_cast<uint8_t>(g.mapPoint(s, p));
+  }
   for (int b = 0; b < 256; ++b) {
     uint32_t t = 0, w = 1;
     for (int j = 0; j < 8; ++j, w *= 3) t += (b >> j & 1) * w;
@@ -152,7 +170,8 @@ DirectRetroAnalysis DirectRetroAnalysis::run(const Geometry& geometry, const Ret
   // 2. The records, at the widest bounds.
   uint64_t colourings = 1;
   for (int p = 0; p < P; ++p) colourings *= 3;
-  a.rec_.reset(new Record[colourings]);
+  a.rec_.reset(new Record[colourings]);  // untouched until the loop below writes it
+  retro_detail::adviseHugePages(a.rec_.get(), colourings * sizeof(Record));
   const int8_t floor = static_cast<int8_t>(-P), ceiling = static_cast<int8_t>(P);
 #pragma omp parallel for schedule(static) num_threads(threads)
   for (uint64_t x = 0; x < colourings; ++x) a.rec_[x] = {floor, ceiling, floor, ceiling};
@@ -186,15 +205,15 @@ DirectRetroAnalysis DirectRetroAnalysis::run(const Geometry& geometry, const Ret
   {
     uint64_t size = 1;
     while (size * 7 < K * 10 + 7) size <<= 1;
-    a.koSlots_.assign(size, 0);
+    retro_detail::assignHuge<uint32_t>(a.koSlots_, size, 0);
     a.koSlotMask_ = size - 1;
     for (uint64_t i = 0; i < K; ++i) {
       uint64_t s = slotOf(a.koKeys_[i], a.koSlotMask_);
       while (a.koSlots_[s] != 0) s = (s + 1) & a.koSlotMask_;
       a.koSlots_[s] = static_cast<uint32_t>(i + 1);
     }
-    a.klo_.assign(K, floor);
-    a.khi_.assign(K, ceiling);
+    retro_detail::assignHuge(a.klo_, K, floor);
+    retro_detail::assignHuge(a.khi_, K, ceiling);
     a.koLevel_.assign(P + 2, 0);
     const auto level = [&](uint64_t key) { return P - popcount((key & all) | (key >> 32)); };
     for (uint64_t i = 0; i < K; ++i) ++a.koLevel_[level(a.koKeys_[i]) + 1];
