@@ -393,13 +393,19 @@ RetroBuildResult writeRetrogradeTable(const Analysis& a, uint64_t moves,
 
 }  // namespace
 
+RetroOptions::Lookup chosenLookup(const Geometry& g, const RetroOptions& o) {
+  if (o.lookup != RetroOptions::Lookup::Auto) return o.lookup;
+  if (o.keepMoves != RetroOptions::Keep::Auto || g.points() <= 16) {
+    return RetroOptions::Lookup::Hash;
+  }
+  return RetroOptions::Lookup::Direct;
+}
+
 RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::path& out,
                                       const RetroOptions& o) {
   const auto start = Clock::now();
   if (out.empty()) throw engine::InputError("tables build --solve: no output file");
-  // Kept or found-again moves are the hash analysis's; auto otherwise takes the direct index.
-  if (o.lookup == RetroOptions::Lookup::Hash ||
-      (o.lookup == RetroOptions::Lookup::Auto && o.keepMoves != RetroOptions::Keep::Auto)) {
+  if (chosenLookup(g, o) == RetroOptions::Lookup::Hash) {
     const RetroAnalysis a = RetroAnalysis::run(g, o);
     constexpr uint64_t PIECE = uint64_t{1} << 20;  // key ranks
     return writeRetrogradeTable(a, a.moves(), out, o, start, (a.positions() + PIECE - 1) / PIECE,

@@ -55,14 +55,21 @@ struct RetroOptions {
   Keep keepMoves = Keep::Auto;
   // How a child's state is found (buildRetrogradeTable): by a hash of the canonical keys
   // (RetroAnalysis) or by a direct index of the board's colourings (DirectRetroAnalysis:
-  // 4 bytes a colouring, 3^points of them, and moves always found again). Auto: direct,
-  // unless keepMoves asks for Yes or No (the hash analysis's choices).
+  // 4 bytes a colouring, 3^points of them, and moves always found again). Auto: see
+  // chosenLookup.
   enum class Lookup : uint8_t { Auto, Hash, Direct };
   Lookup lookup = Lookup::Auto;
   // Called now and then from one thread at a time (never two calls at once).
   std::function<void(const RetroProgress&)> onProgress;
   double progressSeconds = 1.0;
 };
+
+// The analysis buildRetrogradeTable runs for o on g: o.lookup when set; for Auto the hash
+// when keepMoves asks for Yes or No (its choices) or the board has at most 16 points (with
+// its moves kept it is about 1.5 times faster there: docs/SOLVER.md, session 50), the
+// direct index above 16 points (half the hash's memory on 18 points, and the only one that
+// fits 20).
+RetroOptions::Lookup chosenLookup(const Geometry& g, const RetroOptions& o);
 
 // The bounds of every state of one board under simple-forced rules.
 class RetroAnalysis {

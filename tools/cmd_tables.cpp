@@ -451,11 +451,7 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
     o.lookup = solve::RetroOptions::Lookup::Direct;
   } else if (lookup != "auto") {
     throw UsageError("--lookup must be auto, hash or direct, not '" + lookup + "'");
-  } else {
-    // Kept or found moves are the hash's; the direct index finds them again anyway.
-    o.lookup =
-        moves == "auto" ? solve::RetroOptions::Lookup::Direct : solve::RetroOptions::Lookup::Hash;
-  }
+  }  // auto: solve::chosenLookup (the hash up to 16 points or with --moves keep|find)
   if (o.lookup == solve::RetroOptions::Lookup::Direct && moves != "auto") {
     throw UsageError("--moves applies to --lookup hash (a direct index finds the moves again)");
   }
@@ -646,7 +642,8 @@ int runBuild(const std::vector<std::string>& args) {
       "lookup", po::value<std::string>()->default_value("auto"),
       "--solve with --rules simple-forced: find a child's state by a direct index of the "
       "board's colourings (direct, 4 * 3^points bytes: 13.9 GB on 20 points), by a hash of "
-      "canonical keys (hash), or direct unless --moves is given (auto)")(
+      "canonical keys (hash), or the hash up to 16 points or when --moves is given and direct "
+      "above (auto)")(
       "bounds-log2", po::value<int>()->default_value(12),
       "--solve: each solve's static-bounds memo of 2^N entries (0: from --tt-log2)")(
       "threads", po::value<int>()->default_value(1),

@@ -228,13 +228,14 @@ TEST_CASE("a simple-forced complete table holds the exact positions and their mo
           "[solve][retrograde][tables]") {
   const auto dir = solve_test::tempDir("solve", "retrograde");
   const Geometry g(3, 3);
-  const RetroBuildResult r = buildRetrogradeTable(g, dir / "t.fgt", twoThreads());
-  RetroOptions byHash = twoThreads();
-  byHash.lookup = RetroOptions::Lookup::Hash;
-  const RetroBuildResult rh = buildRetrogradeTable(g, dir / "h.fgt", byHash);
+  RetroOptions byIndex = twoThreads();
+  byIndex.lookup = RetroOptions::Lookup::Direct;
+  const RetroBuildResult r = buildRetrogradeTable(g, dir / "t.fgt", byIndex);
+  // The default on 9 points: the hash with its moves kept.
+  const RetroBuildResult rh = buildRetrogradeTable(g, dir / "h.fgt", twoThreads());
   const RetroAnalysis a = RetroAnalysis::run(g, twoThreads());
   const SolutionTable t = SolutionTable::load(dir / "t.fgt", g, Rules::named("simple-forced"));
-  // The default (a direct index) and the hash write the same entries.
+  // The direct index and the hash write the same entries.
   CHECK(r.moves == 0);
   CHECK(rh.moves > 0);
   CHECK(rh.exact == r.exact);
@@ -282,6 +283,23 @@ TEST_CASE("a simple-forced complete table holds the exact positions and their mo
     }
   }
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the default analysis is the hash up to 16 points, the direct index above",
+          "[solve][retrograde]") {
+  using Lookup = RetroOptions::Lookup;
+  RetroOptions o;
+  CHECK(chosenLookup(Geometry(3, 3), o) == Lookup::Hash);
+  CHECK(chosenLookup(Geometry(4, 4), o) == Lookup::Hash);
+  CHECK(chosenLookup(Geometry(1, 17), o) == Lookup::Direct);
+  CHECK(chosenLookup(Geometry(4, 5), o) == Lookup::Direct);
+  o.keepMoves = RetroOptions::Keep::No;  // the hash's choice
+  CHECK(chosenLookup(Geometry(4, 5), o) == Lookup::Hash);
+  o.keepMoves = RetroOptions::Keep::Auto;
+  o.lookup = Lookup::Direct;  // asked for: taken as it is
+  CHECK(chosenLookup(Geometry(3, 3), o) == Lookup::Direct);
+  o.lookup = Lookup::Hash;
+  CHECK(chosenLookup(Geometry(2, 9), o) == Lookup::Hash);
 }
 
 TEST_CASE("retrograde analysis refuses boards above its limit", "[solve][retrograde]") {
