@@ -193,8 +193,6 @@ class DirectRetroAnalysis {
   std::vector<uint64_t> posLevel_;    // start of each level in pos_ (most stones first)
   std::vector<uint64_t> koKeys_;      // ko states' keys (canonicalKeyWithKo), sorted
   std::vector<uint32_t> koSlots_;     // open addressing: ko state index + 1, 0 empty
-  // Point p's image under symmetry s (Geometry::mapPoint), for forEachChild's images.
-  std::array<std::array<uint8_t, MAX_POINTS>, 8> stonePoint_{};
   uint64_t koSlotMask_ = 0;
   std::vector<int8_t> klo_, khi_;  // ko states' bounds
   std::vector<uint32_t> koOrder_;  // ko states by level

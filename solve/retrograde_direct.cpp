@@ -70,7 +70,7 @@ void DirectRetroAnalysis::forEachChild(Mask own, Mask opp, int ko, F&& f) const 
       const Mask taken = opp & ~cOwn;
       uint64_t best = ~uint64_t{0};
       for (int s = 0; s < nsym; ++s) {
-        uint64_t key = image[s] | uint64_t{1} << (32 + stonePoint_[s][p]);
+        uint64_t key = image[s] | uint64_t{1} << (32 + g.mapPoint(s, p));
         if (taken) key &= ~uint64_t{g.mapMask(s, taken)};
         best = std::min(best, key);
       }
@@ -108,9 +108,6 @@ DirectRetroAnalysis DirectRetroAnalysis::run(const Geometry& geometry, const Ret
   const Mask all = g.all();
   const int threads = o.threads;
   a.threads_ = threads;
-  for (int s = 0; s < g.symmetries(); ++s) {
-    for (int p = 0; p < P; ++p) a.stonePoint_[s][p] = static_cast<uint8_t>(g.mapPoint(s, p));
-  }
   for (int b = 0; b < 256; ++b) {
     uint32_t t = 0, w = 1;
     for (int j = 0; j < 8; ++j, w *= 3) t += (b >> j & 1) * w;
