@@ -284,9 +284,141 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
     }
     open = stillOpen;
   }
-  a.seconds_ = secondsSince(start);
   report({"sweeps", S, S, a.sweeps_, 0, open, 0}, true);
+
+  // 5. The ranks (RetroAnalysis::ranked): from above, every rank unknown, sweeps in the same
+  // order until none falls. A rank only falls (its children's only fall), and the
+  // fixpoint is unique, so stale reads between the threads only cost sweeps.
+  if (o.ranked) {
+    retro_detail::assignHuge(a.rank_, S, Ranks{UNRANKED, UNRANKED});
+    retro_detail::assignHuge(a.prank_, N, Ranks{UNRANKED, UNRANKED});
+    const auto get = [](const uint16_t& v) -> uint32_t {
+      return std::atomic_ref<const uint16_t>(v).load(std::memory_order_relaxed);
+    };
+    const auto lower = [&get](uint16_t& v, uint32_t x) -> uint64_t {
+      if (x >= get(v)) return 0;
+      std::atomic_ref<uint16_t>(v).store(static_cast<uint16_t>(x), std::memory_order_relaxed);
+      return 1;
+    };
+    // One state's ranks from its moves' (each child's bounds and ranks in its mover's view).
+    struct Ranker {
+      int lo, hi, points;
+      uint32_t least = UNRANKED, most = 0;
+      void add(int clo, int chi, uint32_t rlo, uint32_t rhi) {
+        if (-chi == lo) least = std::min(least, rhi);
+        if (-clo == hi) most = std::max(most, rlo);
+      }
+      uint32_t lower() const { return lo == -points ? 0 : std::min<uint32_t>(least + 1, UNRANKED); }
+      uint32_t upper() const { return hi == points ? 0 : std::min<uint32_t>(most + 1, UNRANKED); }
+    };
+    uint64_t changed = 1;
+    while (changed != 0) {
+      ++a.rankSweeps_;
+      changed = 0;
+      uint64_t visited = 0;
+      for (int level = 0; level <= P; ++level) {
+        const uint64_t from = levelStart[level], count = levelStart[level + 1] - from;
+        uint64_t moved = 0;
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads) reduction(+ : moved)
+        for (uint64_t j = 0; j < count; ++j) {
+          const uint64_t i = order[from + j];
+          Ranker normal{a.lo_[i], a.hi_[i], P};
+          Ranker passed{i < N ? a.plo_[i] : 0, i < N ? a.phi_[i] : 0, P};
+          if (i < N) passed.add(-a.score_[i], -a.score_[i], 0, 0);  // the game's end
+          a.forEachChild(i, [&](uint32_t x) {
+            if (x & PASSED) {
+              const uint32_t k = x & ~PASSED;
+              normal.add(a.plo_[k], a.phi_[k], get(a.prank_[k].lo), get(a.prank_[k].hi));
+              return;
+            }
+            const uint32_t rlo = get(a.rank_[x].lo), rhi = get(a.rank_[x].hi);
+            normal.add(a.lo_[x], a.hi_[x], rlo, rhi);
+            if (i < N) passed.add(a.lo_[x], a.hi_[x], rlo, rhi);
+          });
+          moved += lower(a.rank_[i].lo, normal.lower()) + lower(a.rank_[i].hi, normal.upper());
+          if (i < N) {
+            moved += lower(a.prank_[i].lo, passed.lower()) + lower(a.prank_[i].hi, passed.upper());
+          }
+        }
+        changed += moved;
+        visited += count;
+        report({"ranks", visited, S, a.rankSweeps_, changed, 0, 0});
+      }
+    }
+    // Every bound is reached in finitely many plies (the least fixpoint of the sweeps), so
+    // every state has ranks; one left without them would be a fault of the analysis.
+    const auto check = [&a](const Ranks& r) {
+      if (r.lo == UNRANKED || r.hi == UNRANKED) {
+        throw std::logic_error("retrograde analysis: a state left without ranks");
+      }
+      a.maxRank_ = std::max({a.maxRank_, int{r.lo}, int{r.hi}});
+    };
+    for (const Ranks& r : a.rank_) check(r);
+    for (const Ranks& r : a.prank_) check(r);
+  }
+  a.seconds_ = secondsSince(start);
   return a;
+}
+
+bool RetroAnalysis::ranks(Mask own, Mask opp, int ko, bool passed, int& lower, int& upper) const {
+  const Geometry& g = *g_;
+  if (!ranked() || (own | opp) & ~g.all() || (own & opp) || (passed && ko >= 0)) return false;
+  int sym;
+  const uint32_t i = find(canonicalKeyWithKo(g, own, opp, ko, sym));
+  if (i == NONE) return false;
+  const Ranks r = passed ? prank_[i] : rank_[i];
+  lower = r.lo, upper = r.hi;
+  return true;
+}
+
+uint64_t RetroAnalysis::keeping(uint64_t i, bool passed, bool& all) const {
+  const Geometry& g = *g_;
+  const uint64_t key = keys_[i];
+  const Mask own = key & g.all(), opp = key >> 32;
+  std::array<int, MAX_POINTS> points;
+  int n = 0;
+  retro_detail::forEachMove(g, own, opp, i < n_ ? -1 : koOfKey(g, key),
+                            [&](int p, Mask, Mask, int) { points[n++] = p; });
+  const int lo = passed ? plo_[i] : lo_[i];
+  const uint32_t rank = !ranked() ? 0 : passed ? prank_[i].lo : rank_[i].lo;
+  uint64_t moves = 0;
+  all = true;
+  // A move that keeps the lower bound is listed when it makes progress.
+  const auto consider = [&](uint64_t bit, int childHi, uint32_t childRank) {
+    if (-childHi != lo) return;
+    if (rank == 0 || childRank <= rank) {
+      moves |= bit;
+    } else {
+      all = false;
+    }
+  };
+  if (passed) consider(PASS_BIT, -score_[i], 0);  // the game's end
+  int k = 0;
+  forEachChild(i, [&](uint32_t x) {
+    if (x & PASSED) {
+      const uint32_t j = x & ~PASSED;
+      if (!passed) consider(PASS_BIT, phi_[j], ranked() ? prank_[j].hi : 0);
+      return;
+    }
+    consider(Mask{1} << points[k++], hi_[x], ranked() ? rank_[x].hi : 0);
+  });
+  return moves;
+}
+
+bool RetroAnalysis::keepingMoves(Mask own, Mask opp, int ko, bool passed, uint64_t& moves,
+                                 bool& all) const {
+  const Geometry& g = *g_;
+  if ((own | opp) & ~g.all() || (own & opp) || (passed && ko >= 0)) return false;
+  int sym;
+  const uint32_t i = find(canonicalKeyWithKo(g, own, opp, ko, sym));
+  if (i == NONE) return false;
+  // The moves in the canonical orientation, mapped back to the caller's.
+  const uint64_t m = keeping(i, passed, all);
+  moves = m & PASS_BIT;
+  for (Mask b = m & g.all(); b; b &= b - 1) {
+    moves |= Mask{1} << g.unmapPoint(sym, lowestBit(b));
+  }
+  return true;
 }
 
 bool RetroAnalysis::bounds(Mask own, Mask opp, int ko, bool passed, int& lo, int& hi) const {
@@ -311,7 +443,6 @@ uint64_t RetroAnalysis::openPositions() const {
 
 void RetroAnalysis::exactEntries(uint64_t from, uint64_t to,
                                  std::vector<SolutionEntry>& out) const {
-  const Geometry& g = *g_;
   to = std::min(to, n_);
   // Static schedule: thread t takes the t-th consecutive part, so joining the parts in
   // thread order keeps key order.
@@ -319,27 +450,15 @@ void RetroAnalysis::exactEntries(uint64_t from, uint64_t to,
 #pragma omp parallel num_threads(threads_)
   {
     auto& part = found[omp_get_thread_num()];
-    CompactBoard b(g);
-    std::vector<uint32_t> kids;
 #pragma omp for schedule(static)
     for (uint64_t i = from; i < to; ++i) {
       if (lo_[i] != hi_[i]) continue;
-      const int v = lo_[i];
-      const Mask own = keys_[i] & g.all(), opp = keys_[i] >> 32;
       SolutionEntry e;
       e.key = keys_[i];
-      e.value = v;
-      kids.clear();
-      forEachChild(i, [&kids](uint32_t x) { kids.push_back(x); });
-      size_t k = 0;
-      if (-phi_[kids[k++] & ~PASSED] == v) e.best |= PASS_BIT;
-      // The other children follow the legal points, increasing.
-      for (Mask m = g.all() & ~(own | opp); m; m &= m - 1) {
-        const int p = lowestBit(m);
-        b.setRaw(own, opp, -1, engine::Color::Empty);
-        if (b.isSuicide(p, engine::Color::Black)) continue;
-        if (-hi_[kids[k++]] == v) e.best |= Mask{1} << p;
-      }
+      e.value = lo_[i];
+      bool all = true;
+      e.best = keeping(i, false, all);
+      if (!all) e.best |= SOME_BEST;
       part.push_back(e);
     }
   }
@@ -367,11 +486,15 @@ RetroBuildResult writeRetrogradeTable(const Analysis& a, uint64_t moves,
   r.positions = a.positions(), r.koStates = a.koStates(), r.moves = moves;
   r.open = a.openPositions(), r.exact = r.positions - r.open, r.sweeps = a.sweeps();
   a.bounds(0, 0, -1, false, r.emptyLower, r.emptyUpper);
+  if constexpr (requires { a.ranked(); }) {
+    r.ranked = a.ranked(), r.rankSweeps = a.rankSweeps(), r.maxRank = a.maxRank();
+  }
   tables::TableStreamWriter file(
       out, solveTableMeta(g, solutionTableRules(Rules::named("simple-forced")),
                           tables::TableKind::Solution, SOLUTION_TABLE_VERSION, r.exact,
-                          "complete table, simple-forced, retrograde: exact " +
-                              std::to_string(r.exact) + " of " + std::to_string(r.positions)));
+                          std::string("complete table, simple-forced, retrograde") +
+                              (r.ranked ? ", ranked" : "") + ": exact " + std::to_string(r.exact) +
+                              " of " + std::to_string(r.positions)));
   tables::PayloadWriter w;
   w.varint(r.exact);
   uint64_t prev = 0;
@@ -380,6 +503,7 @@ RetroBuildResult writeRetrogradeTable(const Analysis& a, uint64_t moves,
   for (uint64_t piece = 0; piece < pieces; ++piece) {
     entries.clear();
     entriesOf(piece, entries);
+    for (const SolutionEntry& e : entries) r.someBest += (e.best & SOME_BEST) != 0;
     SolutionTable::encodeEntries(entries, prev, w);
     file.add(w.data());
     w.clear();
@@ -395,7 +519,7 @@ RetroBuildResult writeRetrogradeTable(const Analysis& a, uint64_t moves,
 
 RetroOptions::Lookup chosenLookup(const Geometry& g, const RetroOptions& o) {
   if (o.lookup != RetroOptions::Lookup::Auto) return o.lookup;
-  if (o.keepMoves != RetroOptions::Keep::Auto || g.points() <= 16) {
+  if (o.ranked || o.keepMoves != RetroOptions::Keep::Auto || g.points() <= 16) {
     return RetroOptions::Lookup::Hash;
   }
   return RetroOptions::Lookup::Direct;
@@ -416,6 +540,10 @@ RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::
   if (o.keepMoves != RetroOptions::Keep::Auto) {
     throw engine::InputError(
         "retrograde analysis: a direct index finds the moves again (keep or find is the hash's)");
+  }
+  if (o.ranked) {
+    throw engine::InputError(
+        "retrograde analysis: ranks are the hash analysis's (not a direct index's)");
   }
   const DirectRetroAnalysis a = DirectRetroAnalysis::run(g, o);
   // Pieces of the other side's stones (the keys' high half): 1,024 in all on 20 points.

@@ -59,14 +59,20 @@ struct RetroOptions {
   // chosenLookup.
   enum class Lookup : uint8_t { Auto, Hash, Direct };
   Lookup lookup = Lookup::Auto;
+  // Rank every state after the sweeps (the hash analysis only; chosenLookup picks it), so
+  // that a table lists only the moves that make progress: a side that always plays a
+  // listed move then ends every game (RetroAnalysis::keepingMoves). Without ranks a table
+  // lists every move that keeps the value, and one that keeps it only through a ko cycle
+  // may be picked again and again.
+  bool ranked = false;
   // Called now and then from one thread at a time (never two calls at once).
   std::function<void(const RetroProgress&)> onProgress;
   double progressSeconds = 1.0;
 };
 
 // The analysis buildRetrogradeTable runs for o on g: o.lookup when set; for Auto the hash
-// when keepMoves asks for Yes or No (its choices) or the board has at most 16 points (with
-// its moves kept it is about 1.5 times faster there: docs/SOLVER.md, session 50), the
+// when ranked is set or keepMoves asks for Yes or No (its choices) or the board has at most 16
+// points (with its moves kept it is about 1.5 times faster there: docs/SOLVER.md, session 50), the
 // direct index above 16 points (half the hash's memory on 18 points, and the only one that
 // fits 20).
 RetroOptions::Lookup chosenLookup(const Geometry& g, const RetroOptions& o);
@@ -83,9 +89,34 @@ class RetroAnalysis {
   // the analysis (an illegal position, or a ko no move can make).
   bool bounds(Mask own, Mask opp, int ko, bool passed, int& lo, int& hi) const;
 
+  // Ranked analyses (RetroOptions::ranked; docs/SOLVER.md, session 51). A state's lower
+  // rank is 0 where its lower bound is the least value there is, else one more than the
+  // least upper rank among the moves that keep its lower bound (-child's upper bound =
+  // its lower bound); its upper rank is 0 where its upper bound is the greatest value,
+  // else one more than the greatest lower rank among the moves that attain its upper
+  // bound (-child's lower bound = its upper bound). The game's end (a passed state's
+  // pass) counts as a move whose ranks are 0. Found from above (every rank unknown, then
+  // sweeps until none falls); that fixpoint is the only one, so threads and order do not
+  // change it. A mover that always plays a keeping move to a child of lower upper rank
+  // than its own lower rank keeps its lower bound, and its rank falls by two at least
+  // every two plies until the other side's move raises the bound, so the game ends.
+  bool ranked() const { return !rank_.empty(); }
+  // A state's ranks (its lower bound's, its upper bound's). False when not ranked or no
+  // such state.
+  bool ranks(Mask own, Mask opp, int ko, bool passed, int& lower, int& upper) const;
+  int rankSweeps() const { return rankSweeps_; }  // sweeps of the ranks, the last moving none
+  int maxRank() const { return maxRank_; }        // the greatest rank of any state
+  // The moves of a state that keep the mover's lower bound (-child's upper bound = it; bit
+  // p the point p, PASS_BIT the pass, which at a passed state ends the game) and, when
+  // ranked, make progress (the child's upper rank below the state's lower rank, or the
+  // state's lower rank 0). `all` is cleared when a move that keeps the bound was left
+  // out. False when no such state.
+  bool keepingMoves(Mask own, Mask opp, int ko, bool passed, uint64_t& moves, bool& all) const;
+
   // The positions with an exact value (no ko, no pass) as solution-table entries in key
   // order: the value and every move after which it stays exact (bit 32 the pass); every
-  // other move lets the other side hold the mover below it.
+  // other move lets the other side hold the mover below it. Ranked: only the moves that
+  // make progress (keepingMoves), with SOME_BEST set when that leaves one out.
   std::vector<SolutionEntry> exactEntries() const;
   // The same for the positions of key ranks [from, to) (ranks 0 .. positions() - 1 are the
   // positions in key order), appended to `out` in key order.
@@ -109,8 +140,14 @@ class RetroAnalysis {
   // from the kept moves, or found again.
   template <class F>
   void forEachChild(uint64_t i, F&& f) const;
+  // keepingMoves of state i (its passed state if `passed`).
+  uint64_t keeping(uint64_t i, bool passed, bool& all) const;
   static constexpr uint32_t NONE = ~uint32_t{0};
   static constexpr uint32_t PASSED = uint32_t{1} << 31;  // an edge to a passed state
+  struct Ranks {
+    uint16_t lo, hi;  // the lower bound's rank, the upper bound's
+  };
+  static constexpr uint16_t UNRANKED = 0xFFFF;
 
   std::shared_ptr<const Geometry> g_;
   uint64_t n_ = 0, k_ = 0;
@@ -127,7 +164,9 @@ class RetroAnalysis {
   std::vector<int8_t> lo_, hi_;    // N + K normal states
   std::vector<int8_t> plo_, phi_;  // N passed states
   std::vector<int8_t> score_;      // N: the mover's area score if the game ends here
-  int sweeps_ = 0;
+  std::vector<Ranks> rank_;        // N + K normal states, if ranked
+  std::vector<Ranks> prank_;       // N passed states, if ranked
+  int sweeps_ = 0, rankSweeps_ = 0, maxRank_ = 0;
   int threads_ = 1;
   double seconds_ = 0;
 };
@@ -206,6 +245,11 @@ struct RetroBuildResult {
   uint64_t positions = 0, koStates = 0, moves = 0, exact = 0, open = 0;
   int sweeps = 0;
   int emptyLower = 0, emptyUpper = 0;  // the empty board's bounds for the side to move
+  // Ranked builds (RetroOptions::ranked): the ranks' sweeps, the greatest rank, and the
+  // entries whose list left out a move that keeps the value (marked SOME_BEST).
+  bool ranked = false;
+  int rankSweeps = 0, maxRank = 0;
+  uint64_t someBest = 0;
   uint64_t fileBytes = 0;
   double seconds = 0;  // the whole build, file included
 };

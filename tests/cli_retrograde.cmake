@@ -56,3 +56,29 @@ execute_process(COMMAND ${FGO} solve --size 3x4 --rules simple-forced --table ${
 if(rc EQUAL 0 OR NOT err MATCHES "leaves out the positions a ko cycle leaves open")
   message(FATAL_ERROR "solve --table on an open position: status ${rc}\n${out}\n${err}")
 endif()
+# --ranked: every state ranked, and only the moves that make progress listed; the hash
+# analysis only, and complete simple-forced tables only.
+execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced --ranked -q
+                        --out ${DIR}/k.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "empty board 9," OR NOT out MATCHES "[0-9]+ sweeps of ranks \\(greatest rank [0-9]+, [1-9][0-9]* positions with a value-keeping move left out\\)")
+  message(FATAL_ERROR "build --ranked: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables info ${DIR}/k.fgt RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "retrograde, ranked: exact")
+  message(FATAL_ERROR "info --ranked: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} solve --size 3x3 --rules simple-forced --table ${DIR}/k.fgt --json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "\"value\": 9, \"exact\": true")
+  message(FATAL_ERROR "solve --table (ranked): status ${rc}\n${out}\n${err}")
+endif()
+foreach(bad "--rules;simple-forced;--lookup;direct" "--rules;psk" "--rules;simple-forced;--proof")
+  execute_process(COMMAND ${FGO} tables build --solve 3x3 ${bad} --ranked -q
+                          --out ${DIR}/y.fgt
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 2 OR NOT err MATCHES "--ranked" OR EXISTS ${DIR}/y.fgt)
+    message(FATAL_ERROR "--ranked with ${bad}: status ${rc}\n${out}\n${err}")
+  endif()
+endforeach()

@@ -455,17 +455,22 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
   if (o.lookup == solve::RetroOptions::Lookup::Direct && moves != "auto") {
     throw UsageError("--moves applies to --lookup hash (a direct index finds the moves again)");
   }
+  o.ranked = vm.count("ranked") != 0;
+  if (o.ranked && o.lookup == solve::RetroOptions::Lookup::Direct) {
+    throw UsageError("--ranked needs the hash analysis (--lookup hash or auto)");
+  }
   if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be between 1 and 64");
   if (!vm.count("quiet")) {
     o.onProgress = [](const solve::RetroProgress& p) {
       std::cerr << "\r" << p.phase;
-      if (p.phase == "sweeps") std::cerr << " " << p.sweep;
+      if (p.phase == "sweeps" || p.phase == "ranks") std::cerr << " " << p.sweep;
       std::cerr << ": " << std::fixed << std::setprecision(1)
                 << (p.total ? 100.0 * double(p.done) / double(p.total) : 100.0) << "%";
       if (p.phase == "ko states") std::cerr << " of " << p.total << " positions";
       if (p.phase == "sweeps") {
         std::cerr << ", states moved " << p.changed << ", open after the last sweep " << p.open;
       }
+      if (p.phase == "ranks") std::cerr << ", ranks lowered " << p.changed;
       std::cerr << ", elapsed " << std::setprecision(0) << p.seconds << " s        " << std::flush;
     };
   }
@@ -478,6 +483,10 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
                                                    std::to_string(r.emptyUpper) + "]")
             << ", " << r.fileBytes << " bytes; " << r.koStates << " ko states, "
             << (r.moves ? std::to_string(r.moves) + " moves kept, " : "") << r.sweeps << " sweeps, "
+            << (r.ranked ? std::to_string(r.rankSweeps) + " sweeps of ranks (greatest rank " +
+                               std::to_string(r.maxRank) + ", " + std::to_string(r.someBest) +
+                               " positions with a value-keeping move left out), "
+                         : "")
             << std::fixed << std::setprecision(2) << r.seconds << " s\n";
   return 0;
 }
@@ -494,9 +503,10 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   if (vm.count("proof") || g.points() > o.maxPoints) {
     if (!vm["order"].defaulted()) throw UsageError("--order applies to complete tables only");
     if (!vm["to-move"].defaulted() && !vm.count("root")) throw UsageError("--to-move needs --root");
-    if (!vm["moves"].defaulted() || !vm["lookup"].defaulted()) {
+    if (!vm["moves"].defaulted() || !vm["lookup"].defaulted() || vm.count("ranked")) {
       throw UsageError(
-          "--moves and --lookup apply to complete tables under --rules simple-forced only");
+          "--moves, --lookup and --ranked apply to complete tables under --rules simple-forced "
+          "only");
     }
     return buildProof(g, out, vm);
   }
@@ -521,6 +531,9 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   }
   if (!vm["lookup"].defaulted()) {
     throw UsageError("--lookup applies to complete tables under --rules simple-forced only");
+  }
+  if (vm.count("ranked")) {
+    throw UsageError("--ranked applies to complete tables under --rules simple-forced only");
   }
   if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
   o.checkpointSeconds = vm["checkpoint-seconds"].as<double>();
@@ -642,8 +655,12 @@ int runBuild(const std::vector<std::string>& args) {
       "lookup", po::value<std::string>()->default_value("auto"),
       "--solve with --rules simple-forced: find a child's state by a direct index of the "
       "board's colourings (direct, 4 * 3^points bytes: 13.9 GB on 20 points), by a hash of "
-      "canonical keys (hash), or the hash up to 16 points or when --moves is given and direct "
-      "above (auto)")(
+      "canonical keys (hash), or the hash up to 16 points or when --moves or --ranked is given "
+      "and direct above (auto)")(
+      "ranked",
+      "--solve with --rules simple-forced: rank every state and list only the moves that make "
+      "progress (a side that always plays a listed move ends the game; the others marked left "
+      "out); the hash analysis")(
       "bounds-log2", po::value<int>()->default_value(12),
       "--solve: each solve's static-bounds memo of 2^N entries (0: from --tt-log2)")(
       "threads", po::value<int>()->default_value(1),

@@ -52,12 +52,12 @@ class ForcedReference {
         b.setRaw(s.black, s.white, s.ko, s.ko >= 0 ? me : Color::Empty);
         if (!b.isLegal(p, me)) continue;
         b.play(p, me);
-        kids.push_back({add(State{b.black(), b.white(), !s.whiteToMove, b.koPoint(), 0}), 0});
+        kids.push_back({add(State{b.black(), b.white(), !s.whiteToMove, b.koPoint(), 0}), 0, p});
       }
       if (s.passes == 1) {
-        kids.push_back({-1, areaScore(g, s.black, s.white)});  // the game ends
+        kids.push_back({-1, areaScore(g, s.black, s.white), -1});  // the game ends
       } else {
-        kids.push_back({add(State{s.black, s.white, !s.whiteToMove, -1, 1}), 0});
+        kids.push_back({add(State{s.black, s.white, !s.whiteToMove, -1, 1}), 0, -1});
       }
       children_.push_back(std::move(kids));
     }
@@ -94,12 +94,14 @@ class ForcedReference {
   int lower(size_t i) const { return lo_[i]; }
   int upper(size_t i) const { return hi_[i]; }
   int rounds() const { return rounds_; }
-
- private:
   struct Child {
     int index;  // -1: the game ended with `score`
     int score;
+    int move;  // the point played, -1 the pass
   };
+  const std::vector<Child>& children(size_t i) const { return children_[i]; }
+
+ private:
   int add(const State& s) {
     const auto [it, fresh] = index_.emplace(s.key(), static_cast<int>(states_.size()));
     if (fresh) states_.push_back(s);

@@ -1,0 +1,239 @@
+// Ranks of the simple-forced retrograde analysis (RetroOptions::ranked, session 51): the
+// ranks against a twin that finds them layer by layer from below, the promise they make
+// (a side that always plays a listed move ends every game), and the ranked table.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <filesystem>
+#include <vector>
+
+#include "engine/board/errors.hpp"
+#include "forced_reference.hpp"
+#include "solve/retrograde.hpp"
+#include "temp_files.hpp"
+
+namespace {
+
+using engine::Color;
+using solve::Geometry;
+using solve::Mask;
+using solve::RetroAnalysis;
+using solve::RetroOptions;
+using solve::testing::ForcedReference;
+
+RetroOptions ranked(int threads, RetroOptions::Keep keep = RetroOptions::Keep::Auto) {
+  RetroOptions o;
+  o.threads = threads;
+  o.keepMoves = keep;
+  o.ranked = true;
+  return o;
+}
+
+const std::vector<std::array<int, 2>> BOARDS = {{1, 5}, {2, 2}, {2, 3}, {3, 2},
+                                                {2, 4}, {3, 3}, {2, 5}};
+
+// The ranks of Black's lower and upper bounds at every state of the twin, found from below:
+// rank 0 where the bound is the least (the lower) or greatest (the upper) value there is;
+// then rank k goes to each state not yet ranked whose rule holds with the ranks below k.
+// For the bound of the side to move, one move that keeps the bound must lead to a state
+// ranked below k; for the other side's, every move that attains it must. The game's end
+// has rank 0.
+struct TwinRanks {
+  std::vector<int> lower, upper;  // -1: not ranked
+};
+
+TwinRanks twinRanks(const ForcedReference& ref, int n) {
+  const size_t count = ref.size();
+  TwinRanks r{std::vector<int>(count, -1), std::vector<int>(count, -1)};
+  for (size_t i = 0; i < count; ++i) {
+    if (ref.lower(i) == -n) r.lower[i] = 0;
+    if (ref.upper(i) == n) r.upper[i] = 0;
+  }
+  for (int k = 1;; ++k) {
+    std::vector<size_t> lower, upper;
+    for (size_t i = 0; i < count; ++i) {
+      const bool black = !ref.state(i).whiteToMove;
+      // `bound` is the state's bound and `of` a child's; the side to move needs one ranked
+      // child that keeps it (`oneKeeps`), the other side every one that attains it.
+      const auto holds = [&](const std::vector<int>& ranks, auto of, int bound, bool oneKeeps) {
+        bool any = false, all = true;
+        for (const ForcedReference::Child& c : ref.children(i)) {
+          if ((c.index < 0 ? c.score : of(c.index)) != bound) continue;
+          const bool below = c.index < 0 || (ranks[c.index] >= 0 && ranks[c.index] < k);
+          any = any || below;
+          all = all && below;
+        }
+        return oneKeeps ? any : all;
+      };
+      const auto lo = [&ref](size_t c) { return ref.lower(c); };
+      const auto hi = [&ref](size_t c) { return ref.upper(c); };
+      if (r.lower[i] < 0 && holds(r.lower, lo, ref.lower(i), black)) lower.push_back(i);
+      if (r.upper[i] < 0 && holds(r.upper, hi, ref.upper(i), !black)) upper.push_back(i);
+    }
+    if (lower.empty() && upper.empty()) break;
+    for (size_t i : lower) r.lower[i] = k;
+    for (size_t i : upper) r.upper[i] = k;
+  }
+  return r;
+}
+
+// Whether every game ends when `side` always plays a move a keeps listed for it, whatever
+// the other side plays, from every state where its lower bound is above the least value.
+// Along such a game that side's lower bound never falls (its moves keep it, the other
+// side's cannot lower it), so a game that goes round keeps it constant: the check looks
+// for a cycle among the states, with the listed moves at `side`'s turns and the other
+// side's moves that leave the bound as it is (Kahn's algorithm). Also checks that `side`
+// always has a listed move and that each keeps its bound, up to the game's end.
+bool everyGameEnds(const Geometry& g, const ForcedReference& ref, const RetroAnalysis& a,
+                   Color side) {
+  const int n = g.points();
+  const size_t count = ref.size();
+  const bool black = side == Color::Black;
+  const auto bound = [&](size_t i) { return black ? ref.lower(i) : -ref.upper(i); };
+  std::vector<std::vector<size_t>> next(count);
+  for (size_t i = 0; i < count; ++i) {
+    const solve::testing::State& s = ref.state(i);
+    const int b = bound(i);
+    if (b == -n) continue;
+    const bool mine = s.whiteToMove != black;
+    uint64_t moves = 0;
+    bool all = true;
+    if (mine) {
+      const Mask own = black ? s.black : s.white, opp = black ? s.white : s.black;
+      REQUIRE(a.keepingMoves(own, opp, s.ko, s.passes == 1, moves, all));
+      CHECK(moves != 0);
+    }
+    for (const ForcedReference::Child& c : ref.children(i)) {
+      const uint64_t bit = c.move < 0 ? solve::PASS_BIT : uint64_t{1} << c.move;
+      if (mine && !(moves & bit)) continue;
+      const int after = c.index < 0 ? (black ? c.score : -c.score) : bound(c.index);
+      INFO(g.width() << "x" << g.height() << " state " << i << " move " << c.move);
+      if (mine) {
+        CHECK(after == b);
+      } else {
+        CHECK(after >= b);
+      }
+      if (c.index >= 0 && after == b) next[i].push_back(c.index);
+    }
+  }
+  std::vector<int> into(count, 0);
+  for (const auto& v : next)
+    for (size_t j : v) ++into[j];
+  std::vector<size_t> ready;
+  for (size_t i = 0; i < count; ++i)
+    if (into[i] == 0) ready.push_back(i);
+  size_t removed = 0;
+  while (!ready.empty()) {
+    const size_t i = ready.back();
+    ready.pop_back();
+    ++removed;
+    for (size_t j : next[i])
+      if (--into[j] == 0) ready.push_back(j);
+  }
+  return removed == count;
+}
+
+}  // namespace
+
+TEST_CASE("retrograde ranks equal a twin's found layer by layer", "[solve][retrograde][ranks]") {
+  for (const auto& [w, h] : BOARDS) {
+    const Geometry g(w, h);
+    const ForcedReference ref(g, false);
+    const TwinRanks twin = twinRanks(ref, g.points());
+    // Moves kept or found again, one thread or two: the same ranks (the fixpoint is unique).
+    const RetroAnalysis kept = RetroAnalysis::run(g, ranked(2, RetroOptions::Keep::Yes));
+    const RetroAnalysis found = RetroAnalysis::run(g, ranked(2, RetroOptions::Keep::No));
+    const RetroAnalysis single = RetroAnalysis::run(g, ranked(1));
+    REQUIRE(kept.ranked());
+    int most = 0;
+    for (size_t i = 0; i < ref.size(); ++i) {
+      const solve::testing::State& s = ref.state(i);
+      const Mask own = s.whiteToMove ? s.white : s.black, opp = s.whiteToMove ? s.black : s.white;
+      INFO(w << "x" << h << " black " << s.black << " white " << s.white
+             << (s.whiteToMove ? " white" : " black") << " to move, ko " << s.ko << ", passes "
+             << s.passes << ": twin ranks " << twin.lower[i] << ", " << twin.upper[i]);
+      REQUIRE(twin.lower[i] >= 0);
+      REQUIRE(twin.upper[i] >= 0);
+      // The twin is Black's side; the analyses are the mover's.
+      const int moverLower = s.whiteToMove ? twin.upper[i] : twin.lower[i];
+      const int moverUpper = s.whiteToMove ? twin.lower[i] : twin.upper[i];
+      for (const RetroAnalysis* a : {&kept, &found, &single}) {
+        int lower = -1, upper = -1;
+        REQUIRE(a->ranks(own, opp, s.ko, s.passes == 1, lower, upper));
+        CHECK(lower == moverLower);
+        CHECK(upper == moverUpper);
+      }
+      most = std::max({most, moverLower, moverUpper});
+    }
+    INFO(w << "x" << h);
+    CHECK(most <= kept.maxRank());
+    CHECK(kept.rankSweeps() >= 1);
+    if (w * h >= 6) CHECK(most >= 6);  // no board here is decided in a few plies
+  }
+}
+
+TEST_CASE("a side that always plays a ranked move ends every game", "[solve][retrograde][ranks]") {
+  int unrankedCycles = 0;
+  for (const auto& [w, h] : BOARDS) {
+    const Geometry g(w, h);
+    const ForcedReference ref(g, false);
+    const RetroAnalysis a = RetroAnalysis::run(g, ranked(2));
+    RetroOptions plain;
+    plain.threads = 2;
+    const RetroAnalysis unranked = RetroAnalysis::run(g, plain);
+    for (Color side : {Color::Black, Color::White}) {
+      INFO(w << "x" << h << (side == Color::Black ? " Black" : " White"));
+      CHECK(everyGameEnds(g, ref, a, side));
+      // Every move that keeps the bound, as an unranked table lists them: on some boards
+      // a side that always picks among them can go round a ko for ever.
+      unrankedCycles += !everyGameEnds(g, ref, unranked, side);
+    }
+  }
+  CHECK(unrankedCycles > 0);
+}
+
+TEST_CASE("a ranked simple-forced table lists the moves that make progress",
+          "[solve][retrograde][ranks][tables]") {
+  const auto dir = solve_test::tempDir("solve", "retrograde_ranks");
+  const Geometry g(3, 3);
+  const solve::RetroBuildResult r = solve::buildRetrogradeTable(g, dir / "r.fgt", ranked(2));
+  RetroOptions plain;
+  plain.threads = 2;
+  const RetroAnalysis a = RetroAnalysis::run(g, plain);
+  const RetroAnalysis ra = RetroAnalysis::run(g, ranked(2));
+  const solve::SolutionTable t =
+      solve::SolutionTable::load(dir / "r.fgt", g, solve::Rules::named("simple-forced"));
+  CHECK(r.ranked);
+  CHECK(r.rankSweeps == ra.rankSweeps());
+  CHECK(r.maxRank == ra.maxRank());
+  CHECK(t.entries() == ra.exactEntries());
+  // The same positions and values as the unranked table; each list a non-empty part of
+  // the full one, marked SOME_BEST exactly when it is a strict part.
+  const std::vector<solve::SolutionEntry> full = a.exactEntries();
+  REQUIRE(t.entries().size() == full.size());
+  uint64_t some = 0;
+  for (size_t i = 0; i < full.size(); ++i) {
+    const solve::SolutionEntry& e = t.entries()[i];
+    INFO("position " << e.key << " value " << e.value);
+    CHECK(e.key == full[i].key);
+    CHECK(e.value == full[i].value);
+    const uint64_t listed = e.best & ~solve::SOME_BEST;
+    CHECK(listed != 0);
+    CHECK((listed & ~full[i].best) == 0);
+    CHECK(((e.best & solve::SOME_BEST) != 0) == (listed != full[i].best));
+    some += (e.best & solve::SOME_BEST) != 0;
+  }
+  CHECK(some == r.someBest);
+  CHECK(some > 0);
+  int value = 0;
+  uint64_t best = 0;
+  REQUIRE(t.lookup(0, 0, value, best));
+  CHECK(value == 9);
+  CHECK((best & ~solve::SOME_BEST) == (Mask{1} << 4));
+  // Ranks are the hash analysis's.
+  RetroOptions direct = ranked(2);
+  direct.lookup = RetroOptions::Lookup::Direct;
+  CHECK_THROWS_AS(solve::buildRetrogradeTable(g, dir / "d.fgt", direct), engine::InputError);
+  CHECK(solve::chosenLookup(Geometry(4, 5), ranked(2)) == RetroOptions::Lookup::Hash);
+  std::filesystem::remove_all(dir);
+}
