@@ -36,10 +36,12 @@ void forEachMove(const Geometry& g, Mask own, Mask opp, int ko, F&& f) {
 
 }  // namespace
 
-template <class F>
-void RetroAnalysis::forEachChild(uint64_t i, F&& f) const {
+template <class Pre, class F>
+void RetroAnalysis::forEachChild(uint64_t i, Pre&& pre, F&& f) const {
   if (!first_.empty()) {
-    for (uint64_t e = first_[i]; e < first_[i + 1]; ++e) f(edges_[e]);
+    const uint64_t from = first_[i], to = first_[i + 1];
+    for (uint64_t e = from; e < to; ++e) pre(edges_[e]);
+    for (uint64_t e = from; e < to; ++e) f(edges_[e]);
     return;
   }
   // Found again: every child's key first, then their look-ups in three rounds, each
@@ -66,10 +68,13 @@ void RetroAnalysis::forEachChild(uint64_t i, F&& f) const {
       __builtin_prefetch(k == 0 ? phi_.data() + (v - 1) : hi_.data() + (v - 1));
     }
   }
+  std::array<uint32_t, MAX_POINTS + 1> x;
   for (int k = 0; k < n; ++k) {
-    const uint32_t x = findFrom(slot[k], child[k]);
-    f(k == 0 ? x | PASSED : x);
+    x[k] = findFrom(slot[k], child[k]);
+    if (k == 0) x[k] |= PASSED;
+    pre(x[k]);
   }
+  for (int k = 0; k < n; ++k) f(x[k]);
 }
 
 uint32_t RetroAnalysis::find(uint64_t key) const {
@@ -244,6 +249,16 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
     lo = std::max<int8_t>(lo, static_cast<int8_t>(-chi));
     hi = std::max<int8_t>(hi, static_cast<int8_t>(-clo));
   };
+  // Starts the reads of a child's bounds (kept moves: their children are read at random).
+  const auto prefetchBounds = [&a](uint32_t x) {
+    if (x & PASSED) {
+      __builtin_prefetch(a.plo_.data() + (x & ~PASSED));
+      __builtin_prefetch(a.phi_.data() + (x & ~PASSED));
+    } else {
+      __builtin_prefetch(a.lo_.data() + x);
+      __builtin_prefetch(a.hi_.data() + x);
+    }
+  };
   using retro_detail::settle;
   const int8_t floor = static_cast<int8_t>(-P);
   uint64_t changed = 1, open = 2 * N + a.k_;
@@ -265,7 +280,7 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
         if (!normal && !passed) continue;
         int8_t lo = floor, hi = floor;
         int8_t plo = i < N ? a.score_[i] : floor, phi = plo;
-        a.forEachChild(i, [&](uint32_t x) {
+        a.forEachChild(i, prefetchBounds, [&](uint32_t x) {
           raise(x, lo, hi);
           if (!(x & PASSED)) raise(x, plo, phi);
         });
@@ -290,8 +305,13 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
   // order until none falls. A rank only falls (its children's only fall), and the
   // fixpoint is unique, so stale reads between the threads only cost sweeps.
   if (o.ranked) {
-    retro_detail::assignHuge(a.rank_, S, Ranks{UNRANKED, UNRANKED});
-    retro_detail::assignHuge(a.prank_, N, Ranks{UNRANKED, UNRANKED});
+    retro_detail::assignHuge(a.rank_, S, Ranked{0, 0, UNRANKED, UNRANKED});
+    retro_detail::assignHuge(a.prank_, N, Ranked{0, 0, UNRANKED, UNRANKED});
+#pragma omp parallel for schedule(static) num_threads(threads)
+    for (uint64_t i = 0; i < S; ++i) {
+      a.rank_[i].lo = a.lo_[i], a.rank_[i].hi = a.hi_[i];
+      if (i < N) a.prank_[i].lo = a.plo_[i], a.prank_[i].hi = a.phi_[i];
+    }
     const auto get = [](const uint16_t& v) -> uint32_t {
       return std::atomic_ref<const uint16_t>(v).load(std::memory_order_relaxed);
     };
@@ -299,6 +319,9 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
       if (x >= get(v)) return 0;
       std::atomic_ref<uint16_t>(v).store(static_cast<uint16_t>(x), std::memory_order_relaxed);
       return 1;
+    };
+    const auto child = [&a](uint32_t x) -> const Ranked& {
+      return x & PASSED ? a.prank_[x & ~PASSED] : a.rank_[x];
     };
     // One state's ranks from its moves' (each child's bounds and ranks in its mover's view).
     struct Ranker {
@@ -311,50 +334,184 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
       uint32_t lower() const { return lo == -points ? 0 : std::min<uint32_t>(least + 1, UNRANKED); }
       uint32_t upper() const { return hi == points ? 0 : std::min<uint32_t>(most + 1, UNRANKED); }
     };
-    uint64_t changed = 1;
-    while (changed != 0) {
-      ++a.rankSweeps_;
-      changed = 0;
-      uint64_t visited = 0;
-      for (int level = 0; level <= P; ++level) {
-        const uint64_t from = levelStart[level], count = levelStart[level + 1] - from;
-        uint64_t moved = 0;
-#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads) reduction(+ : moved)
-        for (uint64_t j = 0; j < count; ++j) {
-          const uint64_t i = order[from + j];
-          Ranker normal{a.lo_[i], a.hi_[i], P};
-          Ranker passed{i < N ? a.plo_[i] : 0, i < N ? a.phi_[i] : 0, P};
-          if (i < N) passed.add(-a.score_[i], -a.score_[i], 0, 0);  // the game's end
-          a.forEachChild(i, [&](uint32_t x) {
-            if (x & PASSED) {
-              const uint32_t k = x & ~PASSED;
-              normal.add(a.plo_[k], a.phi_[k], get(a.prank_[k].lo), get(a.prank_[k].hi));
-              return;
-            }
-            const uint32_t rlo = get(a.rank_[x].lo), rhi = get(a.rank_[x].hi);
-            normal.add(a.lo_[x], a.hi_[x], rlo, rhi);
-            if (i < N) passed.add(a.lo_[x], a.hi_[x], rlo, rhi);
+    if (!a.first_.empty()) {
+      // Kept moves: from below, by rank, along the moves reversed (each move read twice at
+      // most, where the sweeps from above read every move once a sweep). Nodes: the S
+      // normal states, then the N passed states (S + i).
+      const uint64_t T = S + N;
+      const auto node = [&a, S, N](uint64_t v) -> Ranked& {
+        (void)N;
+        return v < S ? a.rank_[v] : a.prank_[v - S];
+      };
+      // Calls f(child node) for each move of node v (not the passed state's end).
+      const auto movesOf = [&a, S](uint64_t v, auto&& f) {
+        if (v < S) {
+          a.forEachChild(v, [&](uint32_t x) { f(x & PASSED ? S + (x & ~PASSED) : uint64_t{x}); });
+        } else {
+          a.forEachChild(v - S, [&](uint32_t x) {
+            if (!(x & PASSED)) f(uint64_t{x});
           });
-          moved += lower(a.rank_[i].lo, normal.lower()) + lower(a.rank_[i].hi, normal.upper());
-          if (i < N) {
-            moved += lower(a.prank_[i].lo, passed.lower()) + lower(a.prank_[i].hi, passed.upper());
+        }
+      };
+      // The moves reversed: pred[start[c], start[c + 1]) the nodes with a move to c (once
+      // a move).
+      std::vector<uint64_t> start(T + 1, 0);
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
+      for (uint64_t v = 0; v < T; ++v) {
+        movesOf(v, [&start](uint64_t c) {
+          std::atomic_ref<uint64_t>(start[c + 1]).fetch_add(1, std::memory_order_relaxed);
+        });
+      }
+      for (uint64_t v = 0; v < T; ++v) start[v + 1] += start[v];
+      std::vector<uint32_t> pred(start[T]);
+      {
+        std::vector<uint64_t> fill(start.begin() + 1, start.end());  // ends, counted down
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
+        for (uint64_t v = 0; v < T; ++v) {
+          movesOf(v, [&](uint64_t c) {
+            const uint64_t at =
+                std::atomic_ref<uint64_t>(fill[c]).fetch_sub(1, std::memory_order_relaxed) - 1;
+            pred[at] = static_cast<uint32_t>(v);
+          });
+        }
+      }
+      // The frontier of rank k: nodes whose lower rank is k, and those whose upper rank is.
+      // `left[v]`: v's moves that attain its upper bound whose lower rank is not yet known.
+      std::vector<uint8_t> left(T, 0);
+      std::vector<uint32_t> lowNext, highNext;
+      {
+        std::vector<std::vector<uint32_t>> lows(threads), highs(threads);
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
+        for (uint64_t v = 0; v < T; ++v) {
+          Ranked& r = node(v);
+          const bool passed = v >= S;
+          const int score = passed ? a.score_[v - S] : 0;
+          const int t = omp_get_thread_num();
+          if (r.lo == -P) {
+            r.rlo = 0, lows[t].push_back(static_cast<uint32_t>(v));
+          } else if (passed && score == r.lo) {  // the game's end keeps it, with rank 0
+            r.rlo = 1;
+          }
+          if (r.hi == P) {
+            r.rhi = 0, highs[t].push_back(static_cast<uint32_t>(v));
+            continue;
+          }
+          int attain = 0;
+          movesOf(v, [&](uint64_t c) { attain += -node(c).lo == r.hi; });
+          if (attain == 0) {
+            r.rhi = 1;  // the game's end alone attains it
+          } else {
+            left[v] = static_cast<uint8_t>(attain);
           }
         }
-        changed += moved;
-        visited += count;
-        report({"ranks", visited, S, a.rankSweeps_, changed, 0, 0});
+        for (auto& l : lows) lowNext.insert(lowNext.end(), l.begin(), l.end());
+        for (auto& h : highs) highNext.insert(highNext.end(), h.begin(), h.end());
+      }
+      // Rank 1 set above goes into the frontier of rank 1.
+      std::vector<uint32_t> lowOne, highOne;
+      for (uint64_t v = 0; v < T; ++v) {
+        if (node(v).rlo == 1) lowOne.push_back(static_cast<uint32_t>(v));
+        if (node(v).rhi == 1) highOne.push_back(static_cast<uint32_t>(v));
+      }
+      uint64_t ranked = 0;
+      for (uint32_t k = 0;
+           !lowNext.empty() || !highNext.empty() || !lowOne.empty() || !highOne.empty(); ++k) {
+        std::vector<uint32_t> lows = std::move(lowNext), highs = std::move(highNext);
+        if (k == 1) {
+          lows.insert(lows.end(), lowOne.begin(), lowOne.end());
+          highs.insert(highs.end(), highOne.begin(), highOne.end());
+          std::vector<uint32_t>().swap(lowOne), std::vector<uint32_t>().swap(highOne);
+        }
+        if (k + 1 >= UNRANKED) throw std::logic_error("retrograde analysis: ranks too deep");
+        const uint16_t next = static_cast<uint16_t>(k + 1);
+        std::vector<std::vector<uint32_t>> newLows(threads), newHighs(threads);
+        // A node given its upper rank k: each node with a move to it that keeps its lower
+        // bound (-child's upper = its lower) has lower rank k + 1, unless it has one.
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads)
+        for (uint64_t j = 0; j < highs.size(); ++j) {
+          const uint32_t c = highs[j];
+          const int chi = node(c).hi;
+          for (uint64_t e = start[c]; e < start[c + 1]; ++e) {
+            Ranked& u = node(pred[e]);
+            if (-chi != u.lo) continue;
+            uint16_t unknown = UNRANKED;
+            if (std::atomic_ref<uint16_t>(u.rlo).compare_exchange_strong(
+                    unknown, next, std::memory_order_relaxed)) {
+              newLows[omp_get_thread_num()].push_back(pred[e]);
+            }
+          }
+        }
+        // A node given its lower rank k: each node with a move to it that attains its
+        // upper bound (-child's lower = its upper) has one fewer such move left; at none,
+        // its upper rank is k + 1.
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads)
+        for (uint64_t j = 0; j < lows.size(); ++j) {
+          const uint32_t c = lows[j];
+          const int clo = node(c).lo;
+          for (uint64_t e = start[c]; e < start[c + 1]; ++e) {
+            const uint32_t v = pred[e];
+            Ranked& u = node(v);
+            if (-clo != u.hi ||
+                std::atomic_ref<uint16_t>(u.rhi).load(std::memory_order_relaxed) != UNRANKED) {
+              continue;
+            }
+            if (std::atomic_ref<uint8_t>(left[v]).fetch_sub(1, std::memory_order_relaxed) == 1) {
+              std::atomic_ref<uint16_t>(u.rhi).store(next, std::memory_order_relaxed);
+              newHighs[omp_get_thread_num()].push_back(v);
+            }
+          }
+        }
+        ranked += lows.size() + highs.size();
+        for (auto& l : newLows) lowNext.insert(lowNext.end(), l.begin(), l.end());
+        for (auto& h : newHighs) highNext.insert(highNext.end(), h.begin(), h.end());
+        report({"ranks", ranked, 2 * T, static_cast<int>(k + 1), 0, 0, 0});
+      }
+    } else {
+      uint64_t changed = 1;
+      while (changed != 0) {
+        ++a.rankSweeps_;
+        changed = 0;
+        uint64_t visited = 0;
+        for (int level = 0; level <= P; ++level) {
+          const uint64_t from = levelStart[level], count = levelStart[level + 1] - from;
+          uint64_t moved = 0;
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads) reduction(+ : moved)
+          for (uint64_t j = 0; j < count; ++j) {
+            const uint64_t i = order[from + j];
+            Ranked& r = a.rank_[i];
+            Ranker normal{r.lo, r.hi, P};
+            Ranker passed{i < N ? a.prank_[i].lo : 0, i < N ? a.prank_[i].hi : 0, P};
+            if (i < N) passed.add(-a.score_[i], -a.score_[i], 0, 0);  // the game's end
+            a.forEachChild(
+                i, [&child](uint32_t x) { __builtin_prefetch(&child(x)); },
+                [&](uint32_t x) {
+                  const Ranked& c = child(x);
+                  const uint32_t rlo = get(c.rlo), rhi = get(c.rhi);
+                  normal.add(c.lo, c.hi, rlo, rhi);
+                  if (i < N && !(x & PASSED)) passed.add(c.lo, c.hi, rlo, rhi);
+                });
+            moved += lower(r.rlo, normal.lower()) + lower(r.rhi, normal.upper());
+            if (i < N) {
+              moved +=
+                  lower(a.prank_[i].rlo, passed.lower()) + lower(a.prank_[i].rhi, passed.upper());
+            }
+          }
+          changed += moved;
+          visited += count;
+          report({"ranks", visited, S, a.rankSweeps_, changed, 0, 0});
+        }
       }
     }
     // Every bound is reached in finitely many plies (the least fixpoint of the sweeps), so
     // every state has ranks; one left without them would be a fault of the analysis.
-    const auto check = [&a](const Ranks& r) {
-      if (r.lo == UNRANKED || r.hi == UNRANKED) {
+    const auto check = [&a](const Ranked& r) {
+      if (r.rlo == UNRANKED || r.rhi == UNRANKED) {
         throw std::logic_error("retrograde analysis: a state left without ranks");
       }
-      a.maxRank_ = std::max({a.maxRank_, int{r.lo}, int{r.hi}});
+      a.maxRank_ = std::max({a.maxRank_, int{r.rlo}, int{r.rhi}});
     };
-    for (const Ranks& r : a.rank_) check(r);
-    for (const Ranks& r : a.prank_) check(r);
+    for (const Ranked& r : a.rank_) check(r);
+    for (const Ranked& r : a.prank_) check(r);
   }
   a.seconds_ = secondsSince(start);
   return a;
@@ -366,8 +523,8 @@ bool RetroAnalysis::ranks(Mask own, Mask opp, int ko, bool passed, int& lower, i
   int sym;
   const uint32_t i = find(canonicalKeyWithKo(g, own, opp, ko, sym));
   if (i == NONE) return false;
-  const Ranks r = passed ? prank_[i] : rank_[i];
-  lower = r.lo, upper = r.hi;
+  const Ranked& r = passed ? prank_[i] : rank_[i];
+  lower = r.rlo, upper = r.rhi;
   return true;
 }
 
@@ -380,7 +537,7 @@ uint64_t RetroAnalysis::keeping(uint64_t i, bool passed, bool& all) const {
   retro_detail::forEachMove(g, own, opp, i < n_ ? -1 : koOfKey(g, key),
                             [&](int p, Mask, Mask, int) { points[n++] = p; });
   const int lo = passed ? plo_[i] : lo_[i];
-  const uint32_t rank = !ranked() ? 0 : passed ? prank_[i].lo : rank_[i].lo;
+  const uint32_t rank = !ranked() ? 0 : passed ? prank_[i].rlo : rank_[i].rlo;
   uint64_t moves = 0;
   all = true;
   // A move that keeps the lower bound is listed when it makes progress.
@@ -397,10 +554,10 @@ uint64_t RetroAnalysis::keeping(uint64_t i, bool passed, bool& all) const {
   forEachChild(i, [&](uint32_t x) {
     if (x & PASSED) {
       const uint32_t j = x & ~PASSED;
-      if (!passed) consider(PASS_BIT, phi_[j], ranked() ? prank_[j].hi : 0);
+      if (!passed) consider(PASS_BIT, phi_[j], ranked() ? prank_[j].rhi : 0);
       return;
     }
-    consider(Mask{1} << points[k++], hi_[x], ranked() ? rank_[x].hi : 0);
+    consider(Mask{1} << points[k++], hi_[x], ranked() ? rank_[x].rhi : 0);
   });
   return moves;
 }

@@ -95,21 +95,25 @@ class RetroAnalysis {
   // its lower bound); its upper rank is 0 where its upper bound is the greatest value,
   // else one more than the greatest lower rank among the moves that attain its upper
   // bound (-child's lower bound = its upper bound). The game's end (a passed state's
-  // pass) counts as a move whose ranks are 0. Found from above (every rank unknown, then
-  // sweeps until none falls); that fixpoint is the only one, so threads and order do not
-  // change it. A mover that always plays a keeping move to a child of lower upper rank
-  // than its own lower rank keeps its lower bound, and its rank falls by two at least
-  // every two plies until the other side's move raises the bound, so the game ends.
+  // pass) counts as a move whose ranks are 0. The ranks are the least solution of these
+  // rules and the only one, so the way they are found (rankSweeps), the threads and the
+  // order do not change them. A mover that always plays a keeping move to a child whose
+  // upper rank is at most its own lower rank r keeps its lower bound, and after any reply
+  // that leaves the bound as it is, its lower rank is at most r - 1: the game ends (the
+  // bound can rise only finitely often).
   bool ranked() const { return !rank_.empty(); }
   // A state's ranks (its lower bound's, its upper bound's). False when not ranked or no
   // such state.
   bool ranks(Mask own, Mask opp, int ko, bool passed, int& lower, int& upper) const;
-  int rankSweeps() const { return rankSweeps_; }  // sweeps of the ranks, the last moving none
-  int maxRank() const { return maxRank_; }        // the greatest rank of any state
+  // Sweeps of the ranks from above, the last moving none: the analysis finding its moves
+  // again. With its moves kept it finds the ranks from below instead, rank by rank along
+  // the moves reversed (each move read twice at most), and this is 0.
+  int rankSweeps() const { return rankSweeps_; }
+  int maxRank() const { return maxRank_; }  // the greatest rank of any state
   // The moves of a state that keep the mover's lower bound (-child's upper bound = it; bit
   // p the point p, PASS_BIT the pass, which at a passed state ends the game) and, when
-  // ranked, make progress (the child's upper rank below the state's lower rank, or the
-  // state's lower rank 0). `all` is cleared when a move that keeps the bound was left
+  // ranked, make progress (the child's upper rank at most the state's lower rank; every
+  // keeping move where that rank is 0). `all` is cleared when a move that keeps the bound was left
   // out. False when no such state.
   bool keepingMoves(Mask own, Mask opp, int ko, bool passed, uint64_t& moves, bool& all) const;
 
@@ -139,13 +143,22 @@ class RetroAnalysis {
   // other side's view), then the points in increasing order (the child's state index);
   // from the kept moves, or found again.
   template <class F>
-  void forEachChild(uint64_t i, F&& f) const;
+  void forEachChild(uint64_t i, F&& f) const {
+    forEachChild(
+        i, [](uint32_t) {}, f);
+  }
+  // The same, calling pre(x) for every child before f for any (to start their reads).
+  template <class Pre, class F>
+  void forEachChild(uint64_t i, Pre&& pre, F&& f) const;
   // keepingMoves of state i (its passed state if `passed`).
   uint64_t keeping(uint64_t i, bool passed, bool& all) const;
   static constexpr uint32_t NONE = ~uint32_t{0};
   static constexpr uint32_t PASSED = uint32_t{1} << 31;  // an edge to a passed state
-  struct Ranks {
-    uint16_t lo, hi;  // the lower bound's rank, the upper bound's
+  // A ranked state's final bounds and their ranks side by side, so that a child is one
+  // memory read.
+  struct Ranked {
+    int8_t lo, hi;      // the bounds
+    uint16_t rlo, rhi;  // the lower bound's rank, the upper bound's
   };
   static constexpr uint16_t UNRANKED = 0xFFFF;
 
@@ -164,8 +177,8 @@ class RetroAnalysis {
   std::vector<int8_t> lo_, hi_;    // N + K normal states
   std::vector<int8_t> plo_, phi_;  // N passed states
   std::vector<int8_t> score_;      // N: the mover's area score if the game ends here
-  std::vector<Ranks> rank_;        // N + K normal states, if ranked
-  std::vector<Ranks> prank_;       // N passed states, if ranked
+  std::vector<Ranked> rank_;       // N + K normal states, if ranked
+  std::vector<Ranked> prank_;      // N passed states, if ranked
   int sweeps_ = 0, rankSweeps_ = 0, maxRank_ = 0;
   int threads_ = 1;
   double seconds_ = 0;

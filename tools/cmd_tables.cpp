@@ -483,8 +483,11 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
                                                    std::to_string(r.emptyUpper) + "]")
             << ", " << r.fileBytes << " bytes; " << r.koStates << " ko states, "
             << (r.moves ? std::to_string(r.moves) + " moves kept, " : "") << r.sweeps << " sweeps, "
-            << (r.ranked ? std::to_string(r.rankSweeps) + " sweeps of ranks (greatest rank " +
-                               std::to_string(r.maxRank) + ", " + std::to_string(r.someBest) +
+            << (r.ranked ? "ranks " +
+                               (r.rankSweeps ? "in " + std::to_string(r.rankSweeps) + " sweeps"
+                                             : std::string("from below")) +
+                               " (greatest rank " + std::to_string(r.maxRank) + ", " +
+                               std::to_string(r.someBest) +
                                " positions with a value-keeping move left out), "
                          : "")
             << std::fixed << std::setprecision(2) << r.seconds << " s\n";
