@@ -353,14 +353,46 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
           });
         }
       };
-      // The moves reversed: pred[start[c], start[c + 1]) the nodes with a move to c (once
-      // a move).
+      // A move v -> c can carry news only if c keeps v's lower bound (-c's upper = it) or
+      // attains v's upper bound (-c's lower = it), and neither bound is ranked from the
+      // start: 0 at the least or greatest value, 1 where the game's end keeps a passed
+      // state's lower bound. Which bounds of v still wait for news:
+      const auto waits = [&a, S, P](uint64_t v, const Ranked& r, bool& low, bool& high) {
+        low = r.lo != -P && !(v >= S && a.score_[v - S] == r.lo);
+        high = r.hi != P;
+      };
+      // The moves that can, reversed: pred[start[c], start[c + 1]) the nodes with such a
+      // move to c (once a move). `left[v]`: v's moves that attain its upper bound and whose
+      // lower rank is not yet known. Ranks 0 and 1 set from the start.
       std::vector<uint64_t> start(T + 1, 0);
+      std::vector<uint8_t> left(T, 0);
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
       for (uint64_t v = 0; v < T; ++v) {
-        movesOf(v, [&start](uint64_t c) {
-          std::atomic_ref<uint64_t>(start[c + 1]).fetch_add(1, std::memory_order_relaxed);
+        Ranked& r = node(v);
+        bool low, high;
+        waits(v, r, low, high);
+        int attain = 0;
+        movesOf(v, [&](uint64_t c) {
+          const Ranked& x = node(c);
+          const bool keeps = low && -x.hi == r.lo, attains = high && -x.lo == r.hi;
+          attain += attains;
+          if (keeps || attains) {
+            std::atomic_ref<uint64_t>(start[c + 1]).fetch_add(1, std::memory_order_relaxed);
+          }
         });
+        if (r.lo == -P) {
+          r.rlo = 0;
+        } else if (!low) {  // the game's end keeps it, with rank 0
+          r.rlo = 1;
+        }
+        if (!high) {
+          r.rhi = 0;
+        } else if (attain == 0) {
+          r.rhi = 1;  // the game's end alone attains it
+        } else {
+          left[v] = static_cast<uint8_t>(attain);
+        }
+        if ((v & 65535) == 0) report({"reversing moves", v, 2 * T, 0, 0, 0, 0});
       }
       for (uint64_t v = 0; v < T; ++v) start[v + 1] += start[v];
       std::vector<uint32_t> pred(start[T]);
@@ -368,44 +400,24 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
         std::vector<uint64_t> fill(start.begin() + 1, start.end());  // ends, counted down
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
         for (uint64_t v = 0; v < T; ++v) {
+          const Ranked& r = node(v);
+          bool low, high;
+          waits(v, r, low, high);
           movesOf(v, [&](uint64_t c) {
+            const Ranked& x = node(c);
+            if (!(low && -x.hi == r.lo) && !(high && -x.lo == r.hi)) return;
             const uint64_t at =
                 std::atomic_ref<uint64_t>(fill[c]).fetch_sub(1, std::memory_order_relaxed) - 1;
             pred[at] = static_cast<uint32_t>(v);
           });
+          if ((v & 65535) == 0) report({"reversing moves", T + v, 2 * T, 0, 0, 0, 0});
         }
       }
       // The frontier of rank k: nodes whose lower rank is k, and those whose upper rank is.
-      // `left[v]`: v's moves that attain its upper bound whose lower rank is not yet known.
-      std::vector<uint8_t> left(T, 0);
       std::vector<uint32_t> lowNext, highNext;
-      {
-        std::vector<std::vector<uint32_t>> lows(threads), highs(threads);
-#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
-        for (uint64_t v = 0; v < T; ++v) {
-          Ranked& r = node(v);
-          const bool passed = v >= S;
-          const int score = passed ? a.score_[v - S] : 0;
-          const int t = omp_get_thread_num();
-          if (r.lo == -P) {
-            r.rlo = 0, lows[t].push_back(static_cast<uint32_t>(v));
-          } else if (passed && score == r.lo) {  // the game's end keeps it, with rank 0
-            r.rlo = 1;
-          }
-          if (r.hi == P) {
-            r.rhi = 0, highs[t].push_back(static_cast<uint32_t>(v));
-            continue;
-          }
-          int attain = 0;
-          movesOf(v, [&](uint64_t c) { attain += -node(c).lo == r.hi; });
-          if (attain == 0) {
-            r.rhi = 1;  // the game's end alone attains it
-          } else {
-            left[v] = static_cast<uint8_t>(attain);
-          }
-        }
-        for (auto& l : lows) lowNext.insert(lowNext.end(), l.begin(), l.end());
-        for (auto& h : highs) highNext.insert(highNext.end(), h.begin(), h.end());
+      for (uint64_t v = 0; v < T; ++v) {
+        if (node(v).rlo == 0) lowNext.push_back(static_cast<uint32_t>(v));
+        if (node(v).rhi == 0) highNext.push_back(static_cast<uint32_t>(v));
       }
       // Rank 1 set above goes into the frontier of rank 1.
       std::vector<uint32_t> lowOne, highOne;
@@ -464,7 +476,7 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
         ranked += lows.size() + highs.size();
         for (auto& l : newLows) lowNext.insert(lowNext.end(), l.begin(), l.end());
         for (auto& h : newHighs) highNext.insert(highNext.end(), h.begin(), h.end());
-        report({"ranks", ranked, 2 * T, static_cast<int>(k + 1), 0, 0, 0});
+        report({"ranks from below", ranked, 2 * T, static_cast<int>(k + 1), 0, 0, 0});
       }
     } else {
       uint64_t changed = 1;

@@ -36,7 +36,9 @@ namespace solve {
 // How far an analysis has got (for progress bars).
 struct RetroProgress {
   // "positions" (the scan of the colourings), "ko states", "moves" (each state's moves
-  // found once), "sweeps", and for a table "writing" (its exact positions, in key order).
+  // found once), "sweeps", when ranked "ranks" (sweeps) or "reversing moves" and "ranks
+  // from below" (kept moves; `sweep` the rank reached), and for a table "writing" (its
+  // exact positions, in key order).
   std::string phase;
   uint64_t done = 0, total = 0;  // within the phase (sweeps: states visited in this sweep)
   int sweep = 0;                 // sweeps started

@@ -471,6 +471,7 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
         std::cerr << ", states moved " << p.changed << ", open after the last sweep " << p.open;
       }
       if (p.phase == "ranks") std::cerr << ", ranks lowered " << p.changed;
+      if (p.phase == "ranks from below") std::cerr << " (rank " << p.sweep << ")";
       std::cerr << ", elapsed " << std::setprecision(0) << p.seconds << " s        " << std::flush;
     };
   }
