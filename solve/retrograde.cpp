@@ -249,16 +249,6 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
     lo = std::max<int8_t>(lo, static_cast<int8_t>(-chi));
     hi = std::max<int8_t>(hi, static_cast<int8_t>(-clo));
   };
-  // Starts the reads of a child's bounds (kept moves: their children are read at random).
-  const auto prefetchBounds = [&a](uint32_t x) {
-    if (x & PASSED) {
-      __builtin_prefetch(a.plo_.data() + (x & ~PASSED));
-      __builtin_prefetch(a.phi_.data() + (x & ~PASSED));
-    } else {
-      __builtin_prefetch(a.lo_.data() + x);
-      __builtin_prefetch(a.hi_.data() + x);
-    }
-  };
   using retro_detail::settle;
   const int8_t floor = static_cast<int8_t>(-P);
   uint64_t changed = 1, open = 2 * N + a.k_;
@@ -280,7 +270,7 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
         if (!normal && !passed) continue;
         int8_t lo = floor, hi = floor;
         int8_t plo = i < N ? a.score_[i] : floor, phi = plo;
-        a.forEachChild(i, prefetchBounds, [&](uint32_t x) {
+        a.forEachChild(i, [&](uint32_t x) {
           raise(x, lo, hi);
           if (!(x & PASSED)) raise(x, plo, phi);
         });
@@ -301,9 +291,8 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
   }
   report({"sweeps", S, S, a.sweeps_, 0, open, 0}, true);
 
-  // 5. The ranks (RetroAnalysis::ranked): from above, every rank unknown, sweeps in the same
-  // order until none falls. A rank only falls (its children's only fall), and the
-  // fixpoint is unique, so stale reads between the threads only cost sweeps.
+  // 5. The ranks (RetroAnalysis::ranked), in records of a state's final bounds and ranks:
+  // from below along the moves reversed when the moves are kept, else by sweeps from above.
   if (o.ranked) {
     retro_detail::assignHuge(a.rank_, S, Ranked{0, 0, UNRANKED, UNRANKED});
     retro_detail::assignHuge(a.prank_, N, Ranked{0, 0, UNRANKED, UNRANKED});
@@ -335,12 +324,11 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
       uint32_t upper() const { return hi == points ? 0 : std::min<uint32_t>(most + 1, UNRANKED); }
     };
     if (!a.first_.empty()) {
-      // Kept moves: from below, by rank, along the moves reversed (each move read twice at
-      // most, where the sweeps from above read every move once a sweep). Nodes: the S
-      // normal states, then the N passed states (S + i).
+      // Kept moves: from below, rank by rank, along the moves reversed (each move read
+      // three times at most, where the sweeps from above read every move once a sweep).
+      // Nodes: the S normal states, then the N passed states (S + i).
       const uint64_t T = S + N;
-      const auto node = [&a, S, N](uint64_t v) -> Ranked& {
-        (void)N;
+      const auto node = [&a, S](uint64_t v) -> Ranked& {
         return v < S ? a.rank_[v] : a.prank_[v - S];
       };
       // Calls f(child node) for each move of node v (not the passed state's end).
@@ -414,16 +402,12 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
         }
       }
       // The frontier of rank k: nodes whose lower rank is k, and those whose upper rank is.
-      std::vector<uint32_t> lowNext, highNext;
+      // The ranks 0 and 1 set above start those of ranks 0 and 1.
+      std::vector<uint32_t> lowNext, highNext, lowOne, highOne;
       for (uint64_t v = 0; v < T; ++v) {
-        if (node(v).rlo == 0) lowNext.push_back(static_cast<uint32_t>(v));
-        if (node(v).rhi == 0) highNext.push_back(static_cast<uint32_t>(v));
-      }
-      // Rank 1 set above goes into the frontier of rank 1.
-      std::vector<uint32_t> lowOne, highOne;
-      for (uint64_t v = 0; v < T; ++v) {
-        if (node(v).rlo == 1) lowOne.push_back(static_cast<uint32_t>(v));
-        if (node(v).rhi == 1) highOne.push_back(static_cast<uint32_t>(v));
+        const Ranked& r = node(v);
+        if (r.rlo <= 1) (r.rlo == 0 ? lowNext : lowOne).push_back(static_cast<uint32_t>(v));
+        if (r.rhi <= 1) (r.rhi == 0 ? highNext : highOne).push_back(static_cast<uint32_t>(v));
       }
       uint64_t ranked = 0;
       for (uint32_t k = 0;
@@ -514,8 +498,9 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
         }
       }
     }
-    // Every bound is reached in finitely many plies (the least fixpoint of the sweeps), so
-    // every state has ranks; one left without them would be a fault of the analysis.
+    // Every bound is reached after finitely many rounds of value iteration (the fixpoints of
+    // the sweeps), and a rank is at most that round, so every state has ranks; one left
+    // without them would be a fault of the analysis.
     const auto check = [&a](const Ranked& r) {
       if (r.rlo == UNRANKED || r.rhi == UNRANKED) {
         throw std::logic_error("retrograde analysis: a state left without ranks");
