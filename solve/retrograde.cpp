@@ -619,6 +619,45 @@ void RetroAnalysis::exactEntries(uint64_t from, uint64_t to,
   for (const auto& part : found) out.insert(out.end(), part.begin(), part.end());
 }
 
+SolutionEntry RetroAnalysis::stateEntry(uint64_t i, bool passed) const {
+  SolutionEntry e;
+  e.key = keys_[i] | (passed ? PASSED_KEY : 0);
+  const int lo = passed ? plo_[i] : lo_[i], hi = passed ? phi_[i] : hi_[i];
+  e.value = lo;
+  bool all = true;
+  e.best = keeping(i, passed, all);
+  if (!all) e.best |= SOME_BEST;
+  if (lo != hi) e.best |= LOWER_BOUND;
+  return e;
+}
+
+void RetroAnalysis::stateEntries(uint64_t oppFrom, uint64_t oppTo,
+                                 std::vector<SolutionEntry>& out) const {
+  // The positions and the ko states of those keys, each part of keys_ in key order.
+  const auto at = [this](uint64_t from, uint64_t to, uint64_t opp) {
+    return static_cast<uint64_t>(
+        std::lower_bound(keys_.begin() + from, keys_.begin() + to, opp << 32) - keys_.begin());
+  };
+  const uint64_t p0 = at(0, n_, oppFrom), p1 = at(0, n_, oppTo);
+  const uint64_t k0 = at(n_, n_ + k_, oppFrom), k1 = at(n_, n_ + k_, oppTo);
+  const uint64_t positions = p1 - p0, count = 2 * positions + (k1 - k0);
+  const size_t base = out.size();
+  out.resize(base + count);
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads_)
+  for (uint64_t j = 0; j < count; ++j) {
+    if (j < positions) {
+      out[base + j] = stateEntry(p0 + j, false);
+    } else if (j < 2 * positions) {
+      out[base + j] = stateEntry(p0 + j - positions, true);
+    } else {
+      out[base + j] = stateEntry(k0 + j - 2 * positions, false);
+    }
+  }
+  // A ko point and the pass bit sit above the stones: sort the three parts together.
+  std::sort(out.begin() + base, out.end(),
+            [](const SolutionEntry& a, const SolutionEntry& b) { return a.key < b.key; });
+}
+
 std::vector<SolutionEntry> RetroAnalysis::exactEntries() const {
   std::vector<SolutionEntry> out;
   exactEntries(0, n_, out);
@@ -635,35 +674,40 @@ RetroBuildResult writeRetrogradeTable(const Analysis& a, uint64_t moves,
                                       const std::filesystem::path& out, const RetroOptions& o,
                                       Clock::time_point start, uint64_t pieces,
                                       EntriesOf&& entriesOf) {
+  // Exact positions, or (ranked) every state.
   const Geometry& g = a.geometry();
   RetroBuildResult r;
   r.positions = a.positions(), r.koStates = a.koStates(), r.moves = moves;
   r.open = a.openPositions(), r.exact = r.positions - r.open, r.sweeps = a.sweeps();
   a.bounds(0, 0, -1, false, r.emptyLower, r.emptyUpper);
+  r.entries = r.exact;
   if constexpr (requires { a.ranked(); }) {
     r.ranked = a.ranked(), r.rankSweeps = a.rankSweeps(), r.maxRank = a.maxRank();
+    if (r.ranked) r.entries = a.states();
   }
   tables::TableStreamWriter file(
       out, solveTableMeta(g, solutionTableRules(Rules::named("simple-forced")),
-                          tables::TableKind::Solution, SOLUTION_TABLE_VERSION, r.exact,
+                          tables::TableKind::Solution, SOLUTION_TABLE_VERSION, r.entries,
                           std::string("complete table, simple-forced, retrograde") +
-                              (r.ranked ? ", ranked" : "") + ": exact " + std::to_string(r.exact) +
-                              " of " + std::to_string(r.positions)));
+                              (r.ranked ? ", ranked states" : "") + ": exact " +
+                              std::to_string(r.exact) + " of " + std::to_string(r.positions)));
   tables::PayloadWriter w;
-  w.varint(r.exact);
+  w.varint(r.entries);
   uint64_t prev = 0;
   std::vector<SolutionEntry> entries;
   Reporter report(o, start);
   for (uint64_t piece = 0; piece < pieces; ++piece) {
     entries.clear();
     entriesOf(piece, entries);
-    for (const SolutionEntry& e : entries) r.someBest += (e.best & SOME_BEST) != 0;
+    for (const SolutionEntry& e : entries) {
+      r.someBest += (e.best & SOME_BEST) != 0, r.lowerBound += (e.best & LOWER_BOUND) != 0;
+    }
     SolutionTable::encodeEntries(entries, prev, w);
     file.add(w.data());
     w.clear();
     report({"writing", piece + 1, pieces, a.sweeps(), 0, r.open, 0});
   }
-  const tables::TableHeader h = file.finish(r.exact);
+  const tables::TableHeader h = file.finish(r.entries);
   r.fileBytes = tables::HEADER_BYTES + h.storedBytes;
   r.seconds = secondsSince(start);
   return r;
@@ -685,6 +729,14 @@ RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::
   if (out.empty()) throw engine::InputError("tables build --solve: no output file");
   if (chosenLookup(g, o) == RetroOptions::Lookup::Hash) {
     const RetroAnalysis a = RetroAnalysis::run(g, o);
+    if (a.ranked()) {  // every state, in pieces of the other side's stones
+      const int shift = std::max(0, g.points() - 10);
+      return writeRetrogradeTable(a, a.moves(), out, o, start,
+                                  uint64_t{1} << std::min(g.points(), 10),
+                                  [&a, shift](uint64_t piece, std::vector<SolutionEntry>& e) {
+                                    a.stateEntries(piece << shift, (piece + 1) << shift, e);
+                                  });
+    }
     constexpr uint64_t PIECE = uint64_t{1} << 20;  // key ranks
     return writeRetrogradeTable(a, a.moves(), out, o, start, (a.positions() + PIECE - 1) / PIECE,
                                 [&a](uint64_t piece, std::vector<SolutionEntry>& e) {

@@ -127,6 +127,13 @@ class RetroAnalysis {
   // The same for the positions of key ranks [from, to) (ranks 0 .. positions() - 1 are the
   // positions in key order), appended to `out` in key order.
   void exactEntries(uint64_t from, uint64_t to, std::vector<SolutionEntry>& out) const;
+  // A ranked table's entries (table_build.hpp, LOWER_BOUND): every state, for the keys whose
+  // high half (the other side's stones) lies in [oppFrom, oppTo), in key order: positions,
+  // ko states and states after a pass (PASSED_KEY), each with the mover's lower bound as
+  // its value, keepingMoves as its moves, SOME_BEST where they leave one out and
+  // LOWER_BOUND where the state is open. states() of them in all.
+  void stateEntries(uint64_t oppFrom, uint64_t oppTo, std::vector<SolutionEntry>& out) const;
+  uint64_t states() const { return 2 * n_ + k_; }
 
   const Geometry& geometry() const { return *g_; }
   uint64_t positions() const { return n_; }         // legal positions, canonical
@@ -154,6 +161,8 @@ class RetroAnalysis {
   void forEachChild(uint64_t i, Pre&& pre, F&& f) const;
   // keepingMoves of state i (its passed state if `passed`).
   uint64_t keeping(uint64_t i, bool passed, bool& all) const;
+  // The table entry of state i (its passed state if `passed`), as stateEntries makes it.
+  SolutionEntry stateEntry(uint64_t i, bool passed) const;
   static constexpr uint32_t NONE = ~uint32_t{0};
   static constexpr uint32_t PASSED = uint32_t{1} << 31;  // an edge to a passed state
   // A ranked state's final bounds and their ranks side by side, so that a child is one
@@ -260,11 +269,12 @@ struct RetroBuildResult {
   uint64_t positions = 0, koStates = 0, moves = 0, exact = 0, open = 0;
   int sweeps = 0;
   int emptyLower = 0, emptyUpper = 0;  // the empty board's bounds for the side to move
-  // Ranked builds (RetroOptions::ranked): the ranks' sweeps, the greatest rank, and the
-  // entries whose list left out a move that keeps the value (marked SOME_BEST).
+  // Ranked builds (RetroOptions::ranked): the ranks' sweeps, the greatest rank, the
+  // entries (every state), those whose list left out a move that keeps the value (marked
+  // SOME_BEST), and those of open states (LOWER_BOUND).
   bool ranked = false;
   int rankSweeps = 0, maxRank = 0;
-  uint64_t someBest = 0;
+  uint64_t entries = 0, someBest = 0, lowerBound = 0;
   uint64_t fileBytes = 0;
   double seconds = 0;  // the whole build, file included
 };

@@ -413,7 +413,7 @@ std::vector<SolutionEntry> SolutionTable::decode(std::span<const uint8_t> payloa
     if (v < -MAX_POINTS || v > MAX_POINTS) rd.fail("value out of range");
     out[i].value = static_cast<int>(v);
     out[i].best = rd.varint();
-    if (out[i].best >> 34) rd.fail("best-move mask out of range");
+    if (out[i].best >> 35) rd.fail("best-move mask out of range");
     prev = out[i].key;
   }
   rd.expectEnd();
@@ -437,10 +437,25 @@ const SolutionEntry* SolutionTable::find(uint64_t key) const {
   return it == entries_.end() || it->key != key ? nullptr : &*it;
 }
 
+bool SolutionTable::lookupState(Mask own, Mask opp, int ko, bool passed, int& value,
+                                uint64_t& best) const {
+  if (passed && ko >= 0) return false;
+  int sym = 0;
+  const SolutionEntry* it =
+      find(canonicalKeyWithKo(*g_, own, opp, ko, sym) | (passed ? PASSED_KEY : 0));
+  if (!it) return false;
+  value = it->value;
+  best = it->best & (PASS_BIT | SOME_BEST | LOWER_BOUND);
+  for (Mask m = it->best & g_->all(); m; m &= m - 1) {
+    best |= Mask{1} << g_->unmapPoint(sym, lowestBit(m));
+  }
+  return true;
+}
+
 bool SolutionTable::lookup(Mask own, Mask opp, int& value, uint64_t& best) const {
   int sym = 0;
   const SolutionEntry* it = find(canonicalKey(*g_, own, opp, sym));
-  if (!it) return false;
+  if (!it || (it->best & LOWER_BOUND)) return false;
   value = it->value;
   best = it->best & (PASS_BIT | SOME_BEST);
   for (Mask m = it->best & g_->all(); m; m &= m - 1) {

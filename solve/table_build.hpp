@@ -49,6 +49,15 @@ enum class BuildOrder : uint8_t {
 // Files before session 27 never set it, and their readers refuse an entry that does.
 constexpr uint64_t PASS_BIT = uint64_t{1} << 32;
 constexpr uint64_t SOME_BEST = uint64_t{1} << 33;
+// Ranked complete tables under simple-forced rules (session 51, `--ranked`) hold every
+// game state of the board, not only the positions: ko states (keys of canonicalKeyWithKo)
+// and states after the other side's pass (PASSED_KEY set in the key: the mover's pass then
+// ends the game). Each entry's value is the mover's lower bound and its moves keep it and
+// make progress (docs/SOLVER.md, session 51); bit 34 (LOWER_BOUND) set: a ko cycle leaves
+// the state open, and its value is only what the mover forces. Readers before session 51
+// refuse bit 34.
+constexpr uint64_t LOWER_BOUND = uint64_t{1} << 34;
+constexpr uint64_t PASSED_KEY = uint64_t{1} << 31;  // above the stones and the ko point
 // The mask of a list of moves (points, -1 = pass), as an entry stores them.
 inline uint64_t moveMask(const std::vector<int>& moves) {
   uint64_t m = 0;
@@ -188,8 +197,13 @@ class SolutionTable {
                             tables::PayloadWriter& w);
 
   // The entry of (own, opp) for the side to move: value and optimal moves in the caller's
-  // orientation (bit p, bit 32 = pass, bit 33 = SOME_BEST as stored). False when absent.
+  // orientation (bit p, bit 32 = pass, bit 33 = SOME_BEST as stored). False when absent,
+  // or when the entry holds a lower bound only (LOWER_BOUND).
   bool lookup(Mask own, Mask opp, int& value, uint64_t& best) const;
+  // The entry of a game state in a ranked table: the mover at (own, opp), barred from `ko`
+  // (-1: none), after the other side's pass if `passed` (then no ko). Value and moves as
+  // lookup gives them, with LOWER_BOUND and SOME_BEST as stored. False when absent.
+  bool lookupState(Mask own, Mask opp, int ko, bool passed, int& value, uint64_t& best) const;
   // The entry of a key as stored (canonical orientation; canonicalKeyWithKo's keys too).
   const SolutionEntry* find(uint64_t key) const;
   const std::vector<SolutionEntry>& entries() const { return entries_; }

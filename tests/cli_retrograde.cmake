@@ -56,17 +56,18 @@ execute_process(COMMAND ${FGO} solve --size 3x4 --rules simple-forced --table ${
 if(rc EQUAL 0 OR NOT err MATCHES "leaves out the positions a ko cycle leaves open")
   message(FATAL_ERROR "solve --table on an open position: status ${rc}\n${out}\n${err}")
 endif()
-# --ranked: every state ranked, and only the moves that make progress listed; the hash
-# analysis only, and complete simple-forced tables only.
+# --ranked: every state ranked and written (ko states, states after a pass, open states with
+# their lower bound), with only the moves that make progress; the hash analysis only, and
+# complete simple-forced tables only.
 execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced --ranked -q
                         --out ${DIR}/k.fgt
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "empty board 9," OR NOT out MATCHES "ranks from below \\(greatest rank [0-9]+, [1-9][0-9]* positions with a value-keeping move left out\\)")
+if(NOT rc EQUAL 0 OR NOT out MATCHES "empty board 9," OR NOT out MATCHES "ranks from below \\(greatest rank [0-9]+\\), [0-9]+ states written \\([1-9][0-9]* open, with their lower bound; [1-9][0-9]* with a move that keeps the bound left out\\)")
   message(FATAL_ERROR "build --ranked: status ${rc}\n${out}\n${err}")
 endif()
 execute_process(COMMAND ${FGO} tables info ${DIR}/k.fgt RESULT_VARIABLE rc OUTPUT_VARIABLE out
                 ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "retrograde, ranked: exact")
+if(NOT rc EQUAL 0 OR NOT out MATCHES "retrograde, ranked states: exact")
   message(FATAL_ERROR "info --ranked: status ${rc}\n${out}\n${err}")
 endif()
 execute_process(COMMAND ${FGO} solve --size 3x3 --rules simple-forced --table ${DIR}/k.fgt --json

@@ -487,9 +487,11 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
             << (r.ranked ? "ranks " +
                                (r.rankSweeps ? "in " + std::to_string(r.rankSweeps) + " sweeps"
                                              : std::string("from below")) +
-                               " (greatest rank " + std::to_string(r.maxRank) + ", " +
+                               " (greatest rank " + std::to_string(r.maxRank) + "), " +
+                               std::to_string(r.entries) + " states written (" +
+                               std::to_string(r.lowerBound) + " open, with their lower bound; " +
                                std::to_string(r.someBest) +
-                               " positions with a value-keeping move left out), "
+                               " with a move that keeps the bound left out), "
                          : "")
             << std::fixed << std::setprecision(2) << r.seconds << " s\n";
   return 0;

@@ -443,13 +443,13 @@ TEST_CASE("a proof build's progress names the position being solved") {
   fs::remove_all(dir);
 }
 
-TEST_CASE("table entries: the partial-list bit is read, higher bits refused") {
+TEST_CASE("table entries: the partial-list and lower-bound bits are read, higher bits refused") {
   std::vector<SolutionEntry> entries(2);
   entries[0].key = 5, entries[0].value = 3, entries[0].best = SOME_BEST | 2;
-  entries[1].key = 9, entries[1].value = -1, entries[1].best = PASS_BIT;
+  entries[1].key = 9, entries[1].value = -1, entries[1].best = PASS_BIT | LOWER_BOUND;
   const std::vector<uint8_t> ok = SolutionTable::encode(entries);
   CHECK(SolutionTable::decode(ok, 2, "mem") == entries);
-  entries[1].best = SOME_BEST << 1;
+  entries[1].best = LOWER_BOUND << 1;
   const std::vector<uint8_t> bad = SolutionTable::encode(entries);
   CHECK_THROWS_AS(SolutionTable::decode(bad, 2, "mem"), tables::TableError);
 }

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <filesystem>
+#include <functional>
 #include <vector>
 
 #include "engine/board/errors.hpp"
@@ -77,14 +78,37 @@ TwinRanks twinRanks(const ForcedReference& ref, int n) {
   return r;
 }
 
-// Whether every game ends when `side` always plays a move a keeps listed for it, whatever
-// the other side plays, from every state where its lower bound is above the least value.
+// A side's listed moves at a state: the mover at (own, opp), barred from ko, after the
+// other side's pass if `passed`; its lower bound and the moves, or false when absent.
+using Listing =
+    std::function<bool(Mask own, Mask opp, int ko, bool passed, int& lower, uint64_t& moves)>;
+
+Listing fromAnalysis(const RetroAnalysis& a) {
+  return [&a](Mask own, Mask opp, int ko, bool passed, int& lower, uint64_t& moves) {
+    int upper = 0;
+    bool all = true;
+    return a.bounds(own, opp, ko, passed, lower, upper) &&
+           a.keepingMoves(own, opp, ko, passed, moves, all);
+  };
+}
+
+Listing fromTable(const solve::SolutionTable& t) {
+  return [&t](Mask own, Mask opp, int ko, bool passed, int& lower, uint64_t& moves) {
+    if (!t.lookupState(own, opp, ko, passed, lower, moves)) return false;
+    moves &= ~(solve::SOME_BEST | solve::LOWER_BOUND);
+    return true;
+  };
+}
+
+// Whether every game ends when `side` always plays a move `listed` gives it, whatever the
+// other side plays, from every state where its lower bound is above the least value.
 // Along such a game that side's lower bound never falls (its moves keep it, the other
 // side's cannot lower it), so a game that goes round keeps it constant: the check looks
 // for a cycle among the states, with the listed moves at `side`'s turns and the other
-// side's moves that leave the bound as it is (Kahn's algorithm). Also checks that `side`
-// always has a listed move and that each keeps its bound, up to the game's end.
-bool everyGameEnds(const Geometry& g, const ForcedReference& ref, const RetroAnalysis& a,
+// side's moves that leave the bound as it is (Kahn's algorithm). Also checks that every
+// state of `side` is listed with the twin's lower bound, that `side` always has a listed
+// move and that each keeps its bound, up to the game's end.
+bool everyGameEnds(const Geometry& g, const ForcedReference& ref, const Listing& listed,
                    Color side) {
   const int n = g.points();
   const size_t count = ref.size();
@@ -94,15 +118,17 @@ bool everyGameEnds(const Geometry& g, const ForcedReference& ref, const RetroAna
   for (size_t i = 0; i < count; ++i) {
     const solve::testing::State& s = ref.state(i);
     const int b = bound(i);
-    if (b == -n) continue;
     const bool mine = s.whiteToMove != black;
     uint64_t moves = 0;
-    bool all = true;
     if (mine) {
       const Mask own = black ? s.black : s.white, opp = black ? s.white : s.black;
-      REQUIRE(a.keepingMoves(own, opp, s.ko, s.passes == 1, moves, all));
+      int lower = 0;
+      INFO(g.width() << "x" << g.height() << " state " << i);
+      REQUIRE(listed(own, opp, s.ko, s.passes == 1, lower, moves));
+      CHECK(lower == b);
       CHECK(moves != 0);
     }
+    if (b == -n) continue;
     for (const ForcedReference::Child& c : ref.children(i)) {
       const uint64_t bit = c.move < 0 ? solve::PASS_BIT : uint64_t{1} << c.move;
       if (mine && !(moves & bit)) continue;
@@ -175,6 +201,7 @@ TEST_CASE("retrograde ranks equal a twin's found layer by layer", "[solve][retro
 }
 
 TEST_CASE("a side that always plays a ranked move ends every game", "[solve][retrograde][ranks]") {
+  const auto dir = solve_test::tempDir("solve", "retrograde_ranks_play");
   int unrankedCycles = 0;
   for (const auto& [w, h] : BOARDS) {
     const Geometry g(w, h);
@@ -183,18 +210,25 @@ TEST_CASE("a side that always plays a ranked move ends every game", "[solve][ret
     RetroOptions plain;
     plain.threads = 2;
     const RetroAnalysis unranked = RetroAnalysis::run(g, plain);
+    // The ranked table alone: every state the game reaches is in it.
+    const auto file = dir / (std::to_string(w) + "x" + std::to_string(h) + ".fgt");
+    solve::buildRetrogradeTable(g, file, ranked(2));
+    const solve::SolutionTable t =
+        solve::SolutionTable::load(file, g, solve::Rules::named("simple-forced"));
     for (Color side : {Color::Black, Color::White}) {
       INFO(w << "x" << h << (side == Color::Black ? " Black" : " White"));
-      CHECK(everyGameEnds(g, ref, a, side));
+      CHECK(everyGameEnds(g, ref, fromAnalysis(a), side));
+      CHECK(everyGameEnds(g, ref, fromTable(t), side));
       // Every move that keeps the bound, as an unranked table lists them: on some boards
       // a side that always picks among them can go round a ko for ever.
-      unrankedCycles += !everyGameEnds(g, ref, unranked, side);
+      unrankedCycles += !everyGameEnds(g, ref, fromAnalysis(unranked), side);
     }
   }
   CHECK(unrankedCycles > 0);
+  std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("a ranked simple-forced table lists the moves that make progress",
+TEST_CASE("a ranked simple-forced table holds every state with the moves that make progress",
           "[solve][retrograde][ranks][tables]") {
   const auto dir = solve_test::tempDir("solve", "retrograde_ranks");
   const Geometry g(3, 3);
@@ -208,25 +242,51 @@ TEST_CASE("a ranked simple-forced table lists the moves that make progress",
   CHECK(r.ranked);
   CHECK(r.rankSweeps == ra.rankSweeps());
   CHECK(r.maxRank == ra.maxRank());
-  CHECK(t.entries() == ra.exactEntries());
-  // The same positions and values as the unranked table; each list a non-empty part of
-  // the full one, marked SOME_BEST exactly when it is a strict part.
-  const std::vector<solve::SolutionEntry> full = a.exactEntries();
-  REQUIRE(t.entries().size() == full.size());
-  uint64_t some = 0;
-  for (size_t i = 0; i < full.size(); ++i) {
-    const solve::SolutionEntry& e = t.entries()[i];
-    INFO("position " << e.key << " value " << e.value);
-    CHECK(e.key == full[i].key);
-    CHECK(e.value == full[i].value);
-    const uint64_t listed = e.best & ~solve::SOME_BEST;
-    CHECK(listed != 0);
-    CHECK((listed & ~full[i].best) == 0);
-    CHECK(((e.best & solve::SOME_BEST) != 0) == (listed != full[i].best));
+  // Every state: positions, ko states, states after a pass.
+  CHECK(r.entries == ra.states());
+  CHECK(ra.states() == 2 * ra.positions() + ra.koStates());
+  std::vector<solve::SolutionEntry> states;
+  ra.stateEntries(0, uint64_t{1} << g.points(), states);
+  CHECK(t.entries() == states);
+  uint64_t some = 0, lower = 0, ko = 0, passed = 0;
+  for (const solve::SolutionEntry& e : t.entries()) {
     some += (e.best & solve::SOME_BEST) != 0;
+    lower += (e.best & solve::LOWER_BOUND) != 0;
+    passed += (e.key & solve::PASSED_KEY) != 0;
+    ko += !(e.key & solve::PASSED_KEY) && solve::koOfKey(g, e.key) >= 0;
   }
   CHECK(some == r.someBest);
   CHECK(some > 0);
+  CHECK(lower == r.lowerBound);
+  CHECK(passed == ra.positions());
+  CHECK(ko == ra.koStates());
+  // The exact positions have the unranked table's values; each list a non-empty part of the
+  // full one, marked SOME_BEST exactly when it is a strict part. The open ones hold their
+  // lower bound, which lookup does not give as a value.
+  const std::vector<solve::SolutionEntry> full = a.exactEntries();
+  CHECK(full.size() == r.exact);
+  for (const solve::SolutionEntry& f : full) {
+    const solve::SolutionEntry* e = t.find(f.key);
+    REQUIRE(e != nullptr);
+    INFO("position " << e->key << " value " << e->value);
+    CHECK(e->value == f.value);
+    CHECK((e->best & solve::LOWER_BOUND) == 0);
+    const uint64_t listed = e->best & ~solve::SOME_BEST;
+    CHECK(listed != 0);
+    CHECK((listed & ~f.best) == 0);
+    CHECK(((e->best & solve::SOME_BEST) != 0) == (listed != f.best));
+  }
+  uint64_t openPositions = 0;
+  for (const solve::SolutionEntry& e : t.entries()) {
+    if ((e.key & solve::PASSED_KEY) || solve::koOfKey(g, e.key) >= 0) continue;
+    if (!(e.best & solve::LOWER_BOUND)) continue;
+    ++openPositions;
+    int value = 0;
+    uint64_t best = 0;
+    CHECK_FALSE(t.lookup(e.key & g.all(), e.key >> 32, value, best));
+  }
+  CHECK(openPositions == r.open);
+  CHECK(openPositions > 0);
   int value = 0;
   uint64_t best = 0;
   REQUIRE(t.lookup(0, 0, value, best));
