@@ -664,11 +664,11 @@ int runBuild(const std::vector<std::string>& args) {
       "canonical keys (hash), or the hash up to 16 points or when --moves or --ranked is given "
       "and direct above (auto)")(
       "ranked",
-      "--solve with --rules simple-forced: rank every state and list only the moves that make "
-      "progress (a side that always plays a listed move ends the game; the others marked left "
-      "out); the hash analysis")(
-      "bounds-log2", po::value<int>()->default_value(12),
-      "--solve: each solve's static-bounds memo of 2^N entries (0: from --tt-log2)")(
+      "--solve with --rules simple-forced: rank every state and write every state (ko states, "
+      "states after a pass, open states with their lower bound), each with only the moves "
+      "that make progress (a side that always plays a listed move ends the game); the hash "
+      "analysis")("bounds-log2", po::value<int>()->default_value(12),
+                  "--solve: each solve's static-bounds memo of 2^N entries (0: from --tt-log2)")(
       "threads", po::value<int>()->default_value(1),
       "--solve: threads solving different positions at once (one shared solver table, "
       "one-thread solves; the same bytes); proof tables: search threads of each solve")(
