@@ -312,17 +312,6 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
     const auto child = [&a](uint32_t x) -> const Ranked& {
       return x & PASSED ? a.prank_[x & ~PASSED] : a.rank_[x];
     };
-    // One state's ranks from its moves' (each child's bounds and ranks in its mover's view).
-    struct Ranker {
-      int lo, hi, points;
-      uint32_t least = UNRANKED, most = 0;
-      void add(int clo, int chi, uint32_t rlo, uint32_t rhi) {
-        if (-chi == lo) least = std::min(least, rhi);
-        if (-clo == hi) most = std::max(most, rlo);
-      }
-      uint32_t lower() const { return lo == -points ? 0 : std::min<uint32_t>(least + 1, UNRANKED); }
-      uint32_t upper() const { return hi == points ? 0 : std::min<uint32_t>(most + 1, UNRANKED); }
-    };
     if (!a.first_.empty()) {
       // Kept moves: from below, rank by rank, along the moves reversed (each move read
       // three times at most, where the sweeps from above read every move once a sweep).
@@ -463,6 +452,19 @@ RetroAnalysis RetroAnalysis::run(const Geometry& geometry, const RetroOptions& o
         report({"ranks from below", ranked, 2 * T, static_cast<int>(k + 1), 0, 0, 0});
       }
     } else {
+      // One state's ranks from its moves' (each child's bounds and ranks in its mover's view).
+      struct Ranker {
+        int lo, hi, points;
+        uint32_t least = UNRANKED, most = 0;
+        void add(int clo, int chi, uint32_t rlo, uint32_t rhi) {
+          if (-chi == lo) least = std::min(least, rhi);
+          if (-clo == hi) most = std::max(most, rlo);
+        }
+        uint32_t lower() const {
+          return lo == -points ? 0 : std::min<uint32_t>(least + 1, UNRANKED);
+        }
+        uint32_t upper() const { return hi == points ? 0 : std::min<uint32_t>(most + 1, UNRANKED); }
+      };
       uint64_t changed = 1;
       while (changed != 0) {
         ++a.rankSweeps_;
@@ -568,10 +570,7 @@ bool RetroAnalysis::keepingMoves(Mask own, Mask opp, int ko, bool passed, uint64
   if (i == NONE) return false;
   // The moves in the canonical orientation, mapped back to the caller's.
   const uint64_t m = keeping(i, passed, all);
-  moves = m & PASS_BIT;
-  for (Mask b = m & g.all(); b; b &= b - 1) {
-    moves |= Mask{1} << g.unmapPoint(sym, lowestBit(b));
-  }
+  moves = (m & PASS_BIT) | g.mapMask(g.inverse(sym), m & g.all());
   return true;
 }
 

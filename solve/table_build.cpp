@@ -445,10 +445,8 @@ bool SolutionTable::lookupState(Mask own, Mask opp, int ko, bool passed, int& va
       find(canonicalKeyWithKo(*g_, own, opp, ko, sym) | (passed ? PASSED_KEY : 0));
   if (!it) return false;
   value = it->value;
-  best = it->best & (PASS_BIT | SOME_BEST | LOWER_BOUND);
-  for (Mask m = it->best & g_->all(); m; m &= m - 1) {
-    best |= Mask{1} << g_->unmapPoint(sym, lowestBit(m));
-  }
+  best = (it->best & (PASS_BIT | SOME_BEST | LOWER_BOUND)) |
+         g_->mapMask(g_->inverse(sym), it->best & g_->all());
   return true;
 }
 
@@ -457,10 +455,7 @@ bool SolutionTable::lookup(Mask own, Mask opp, int& value, uint64_t& best) const
   const SolutionEntry* it = find(canonicalKey(*g_, own, opp, sym));
   if (!it || (it->best & LOWER_BOUND)) return false;
   value = it->value;
-  best = it->best & (PASS_BIT | SOME_BEST);
-  for (Mask m = it->best & g_->all(); m; m &= m - 1) {
-    best |= Mask{1} << g_->unmapPoint(sym, lowestBit(m));
-  }
+  best = (it->best & (PASS_BIT | SOME_BEST)) | g_->mapMask(g_->inverse(sym), it->best & g_->all());
   return true;
 }
 
