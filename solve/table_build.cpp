@@ -439,7 +439,10 @@ const SolutionEntry* SolutionTable::find(uint64_t key) const {
 
 bool SolutionTable::lookupState(Mask own, Mask opp, int ko, bool passed, int& value,
                                 uint64_t& best) const {
-  if (passed && ko >= 0) return false;
+  const Mask all = g_->all();
+  if ((passed && ko >= 0) || ko < -1 || ko >= g_->points() || ((own | opp) & ~all) || (own & opp)) {
+    return false;
+  }
   int sym = 0;
   const SolutionEntry* it =
       find(canonicalKeyWithKo(*g_, own, opp, ko, sym) | (passed ? PASSED_KEY : 0));

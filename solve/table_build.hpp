@@ -202,7 +202,9 @@ class SolutionTable {
   bool lookup(Mask own, Mask opp, int& value, uint64_t& best) const;
   // The entry of a game state in a ranked table: the mover at (own, opp), barred from `ko`
   // (-1: none), after the other side's pass if `passed` (then no ko). Value and moves as
-  // lookup gives them, with LOWER_BOUND and SOME_BEST as stored. False when absent.
+  // lookup gives them, with LOWER_BOUND and SOME_BEST as stored. False when absent, and for
+  // a state that cannot be one (stones off the board or on one point twice, a ko point off
+  // the board, a ko after a pass).
   bool lookupState(Mask own, Mask opp, int ko, bool passed, int& value, uint64_t& best) const;
   // The entry of a key as stored (canonical orientation; canonicalKeyWithKo's keys too).
   const SolutionEntry* find(uint64_t key) const;

@@ -287,6 +287,14 @@ TEST_CASE("a ranked simple-forced table holds every state with the moves that ma
   }
   CHECK(openPositions == r.open);
   CHECK(openPositions > 0);
+  // States that cannot be are refused, not looked up.
+  int v = 0;
+  uint64_t m = 0;
+  REQUIRE(t.lookupState(0, 0, -1, true, v, m));
+  CHECK_FALSE(t.lookupState(0, 0, 3, true, v, m));               // a ko after a pass
+  CHECK_FALSE(t.lookupState(Mask{1} << 9, 0, -1, false, v, m));  // off the board
+  CHECK_FALSE(t.lookupState(1, 1, -1, false, v, m));             // one point twice
+  CHECK_FALSE(t.lookupState(1, 2, 9, false, v, m));              // a ko point off the board
   int value = 0;
   uint64_t best = 0;
   REQUIRE(t.lookup(0, 0, value, best));
