@@ -7,6 +7,7 @@
 #include <exception>
 #include <mutex>
 #include <numeric>
+#include <set>
 #include <thread>
 #include <unordered_set>
 
@@ -428,6 +429,8 @@ SolutionTable SolutionTable::load(const std::filesystem::path& path, const Geome
   SolutionTable st;
   st.g_ = std::make_shared<const Geometry>(g);
   st.entries_ = decode(t.payload, t.header.meta.entryCount, path.string());
+  st.states_ = std::any_of(st.entries_.begin(), st.entries_.end(),
+                           [](const SolutionEntry& x) { return (x.key & PASSED_KEY) != 0; });
   return st;
 }
 
@@ -462,7 +465,112 @@ bool SolutionTable::lookup(Mask own, Mask opp, int& value, uint64_t& best) const
   return true;
 }
 
+namespace {
+
+// A game state of a table of states: the mover's colour and stones, its ko ban, a pending pass.
+struct TableState {
+  engine::Color toMove = engine::Color::Black;
+  Mask black = 0, white = 0;
+  int ko = -1;
+  bool passed = false;
+  Mask own() const { return toMove == engine::Color::Black ? black : white; }
+  Mask opp() const { return toMove == engine::Color::Black ? white : black; }
+};
+
+bool lookupTableState(const SolutionTable& t, const TableState& s, int& lower, uint64_t& moves) {
+  return t.lookupState(s.own(), s.opp(), s.ko, s.passed, lower, moves);
+}
+
+// The state after the mover plays p (-1: passes); false when its pass ends the game.
+bool playTableMove(const Geometry& g, const TableState& s, int p, TableState& next) {
+  const engine::Color other = engine::opponent(s.toMove);
+  next = TableState{other, s.black, s.white, -1, false};
+  if (p < 0) {
+    next.passed = true;
+    return !s.passed;
+  }
+  CompactBoard b(g);
+  b.setRaw(s.black, s.white, s.ko, s.ko >= 0 ? s.toMove : engine::Color::Empty);
+  b.play(p, s.toMove);
+  next.black = b.black(), next.white = b.white();
+  if (b.koPoint() >= 0 && b.koColor() == other) next.ko = b.koPoint();
+  return true;
+}
+
+// The mover's legal moves at s, points in increasing order, then the pass (-1).
+std::vector<int> tableStateMoves(const Geometry& g, const TableState& s) {
+  CompactBoard b(g);
+  b.setRaw(s.black, s.white, s.ko, s.ko >= 0 ? s.toMove : engine::Color::Empty);
+  std::vector<int> out;
+  for (int p = 0; p < g.points(); ++p)
+    if (b.isLegal(p, s.toMove)) out.push_back(p);
+  out.push_back(-1);
+  return out;
+}
+
+// The answer of a table of every state (see solveFromTable).
+bool solveFromStates(const SolutionTable& t, const Position& p, double komi, SolveResult& out) {
+  const Geometry& g = t.geometry();
+  const int n = g.points();
+  if (p.passes < 0 || p.passes > 1 || (p.passes == 1 && p.ko >= 0)) return false;
+  TableState s{p.toMove, p.black, p.white, p.ko, p.passes == 1};
+  int lower = 0;
+  uint64_t listed = 0;
+  if (!lookupTableState(t, s, lower, listed)) return false;
+  // The most the mover can hope for: what each move leaves it at best. A child the table
+  // lacks (never in a whole ranked table) leaves the widest bound.
+  int upper = lower;
+  if (listed & LOWER_BOUND) {
+    upper = -n;
+    for (const int m : tableStateMoves(g, s)) {
+      TableState c;
+      int hope = n, childLower = 0;
+      uint64_t childMoves = 0;
+      if (!playTableMove(g, s, m, c)) {
+        const int score = areaScore(g, s.black, s.white);
+        hope = s.toMove == engine::Color::Black ? score : -score;
+      } else if (lookupTableState(t, c, childLower, childMoves)) {
+        hope = -childLower;
+      }
+      upper = std::max(upper, hope);
+    }
+  }
+  const bool black = p.toMove == engine::Color::Black;
+  out = SolveResult{};
+  out.exact = !(listed & LOWER_BOUND);
+  out.lower = (black ? lower : -upper) + komi;
+  out.upper = (black ? upper : -lower) + komi;
+  out.value = (out.lower + out.upper) / 2;
+  for (Mask m = listed & g.all(); m; m &= m - 1) out.best.push_back(lowestBit(m));
+  if (listed & PASS_BIT) out.best.push_back(-1);
+  out.allBest = out.exact && !(listed & SOME_BEST);
+  // The game both sides play by their first listed move. Where either side's lower bound
+  // is above the least value (at every exact state) it ends: that side's bound never falls
+  // along it and, while it stays, its rank does (docs/SOLVER.md, sessions 51-52). Where
+  // both are at the least value every move keeps them and the game may go round a cycle:
+  // the variation stops before a state would come again.
+  std::set<std::pair<uint64_t, int>> seen;  // the stones; the mover, its ban, a pending pass
+  for (TableState at = s;;) {
+    const int rest = (at.ko + 1) << 2 | (at.toMove == engine::Color::White) << 1 | at.passed;
+    if (!seen.emplace(at.black | uint64_t{at.white} << 32, rest).second) break;
+    int l = 0;
+    uint64_t moves = 0;
+    if (!lookupTableState(t, at, l, moves)) break;
+    const Mask points = moves & g.all();
+    if (!points && !(moves & PASS_BIT)) break;
+    const int m = points ? lowestBit(points) : -1;
+    out.pv.push_back(m);
+    TableState next;
+    if (!playTableMove(g, at, m, next)) break;
+    at = next;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool solveFromTable(const SolutionTable& table, const Position& p, double komi, SolveResult& out) {
+  if (table.holdsStates()) return solveFromStates(table, p, komi, out);
   if (!p.history.empty() || p.passes != 0 || p.ko >= 0) return false;
   const bool black = p.toMove == engine::Color::Black;
   int value = 0;

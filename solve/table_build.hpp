@@ -211,17 +211,33 @@ class SolutionTable {
   const std::vector<SolutionEntry>& entries() const { return entries_; }
   // The board the table is for.
   const Geometry& geometry() const { return *g_; }
+  // Whether the table holds game states, not only positions (a ranked simple-forced table:
+  // some key has PASSED_KEY).
+  bool holdsStates() const { return states_; }
 
  private:
   std::shared_ptr<const Geometry> g_;  // a copy: the caller's geometry may go away
   std::vector<SolutionEntry> entries_;
+  bool states_ = false;
 };
 
-// The answer of a table to a position without history, pass or ko point, as
-// Solver::solve gives it: exact value (Black minus White, plus `komi`) and the optimal
-// moves it lists (allBest false when the entry lists only some; no principal variation,
-// 0 nodes). False when the position has history, a pass or
-// a ko point, or is not in the table.
+// The answer of a table to a position, as Solver::solve gives it (values Black minus White,
+// plus `komi`; 0 nodes). A table of positions answers a position without history, pass or
+// ko point: its exact value and the optimal moves it lists (allBest false when the entry
+// lists only some), no principal variation. A table of every state (holdsStates: ranked,
+// simple-forced, session 51) answers any state: the ko ban and a pending pass are looked
+// up and the history plays no part (under simple ko alone a state's value does not depend
+// on it). Its answer is exact for an exact state, with the moves listed (the optimal moves
+// that make progress) and a principal variation: the game both sides play by the first
+// listed move of each (points before the pass), to its end, which it reaches (docs/SOLVER.md,
+// session 52). For a state a ko cycle leaves open, exact is false: `lower` and `upper` are
+// what the mover forces and the most it can hope for, the entry's lower bound and the best
+// of minus the other side's lower bound after each move (or the score, where its pass
+// ends the game); best lists the moves that keep the lower bound, pv the same game, which
+// ends unless both sides' lower bounds are the least value there is (then every move keeps
+// them): it may then go round a cycle, and stops before a state would come again.
+// False when the table cannot answer (a table of positions asked about a state, or a
+// position or state it lacks).
 bool solveFromTable(const SolutionTable& table, const Position& position, double komi,
                     SolveResult& out);
 

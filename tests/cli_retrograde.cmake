@@ -75,6 +75,44 @@ execute_process(COMMAND ${FGO} solve --size 3x3 --rules simple-forced --table ${
 if(NOT rc EQUAL 0 OR NOT out MATCHES "\"value\": 9, \"exact\": true")
   message(FATAL_ERROR "solve --table (ranked): status ${rc}\n${out}\n${err}")
 endif()
+# A ranked table answers any state (a ko ban, a pending pass) with a game played from it to
+# the end; an open state with its bounds, its game stopping before a state would come again.
+if(NOT out MATCHES "\"pv\": \\[\"B2\"[^]]*\"pass\", \"pass\"\\], \"pv_ends\": true")
+  message(FATAL_ERROR "solve --table (ranked) variation: ${out}")
+endif()
+execute_process(COMMAND ${FGO} solve --position ".../OX./.OX" --ko A1 --rules simple-forced
+                        --table ${DIR}/k.fgt --json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "\"value\": 9, \"exact\": true" OR NOT out MATCHES "\"source\": \"table\"")
+  message(FATAL_ERROR "solve --table --ko (ranked): status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} solve --size 3x3 --to-move W --passed --rules simple-forced
+                        --table ${DIR}/k.fgt --json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "\"value\": -9, \"exact\": true")
+  message(FATAL_ERROR "solve --table --passed (ranked): status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} solve --position "OX./.OX/.X." --to-move W --rules simple-forced
+                        --table ${DIR}/k.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "open \\(a ko cycle\\): value in \\[-9, 9\\]"
+   OR NOT out MATCHES "then a state comes again")
+  message(FATAL_ERROR "solve --table on an open state (ranked): status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} solve --position ".../OX./.OX" --ko A1 --rules simple-forced
+                        --table ${DIR}/r.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "positions only")
+  message(FATAL_ERROR "solve --table --ko (positions only): status ${rc}\n${out}\n${err}")
+endif()
+foreach(bad "--ko;A1;--passed" "--ko;pass" "--ko;Z9" "--ko;B2")
+  execute_process(COMMAND ${FGO} solve --position ".../OX./.OX" ${bad} --rules simple-forced
+                          --table ${DIR}/k.fgt
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0 OR NOT err MATCHES "ko|vertex")
+    message(FATAL_ERROR "solve ${bad}: status ${rc}\n${out}\n${err}")
+  endif()
+endforeach()
 foreach(bad "--rules;simple-forced;--lookup;direct" "--rules;psk" "--rules;simple-forced;--proof")
   execute_process(COMMAND ${FGO} tables build --solve 3x3 ${bad} --ranked -q
                           --out ${DIR}/y.fgt

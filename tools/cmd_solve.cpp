@@ -9,6 +9,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "engine/board/coord.hpp"
 #include "engine/board/errors.hpp"
 #include "solve/proof_depth.hpp"
 #include "solve/solver.hpp"
@@ -171,6 +172,9 @@ int runSolve(const std::vector<std::string>& args) {
   desc.add_options()("size", po::value(&size), "board size WxH (at most 32 points)")(
       "position", po::value(&position), "diagram file, or diagram text with '/' between rows")(
       "to-move", po::value(&toMove)->default_value("B"), "side to move: B or W")(
+      "ko", po::value<std::string>(),
+      "the point the side to move may not play now, a ko just taken (a vertex such as B2)")(
+      "passed", "the other side has just passed: a pass by the side to move ends the game")(
       "rules", po::value(&rules)->default_value("psk"),
       "psk, simple (cycles drawn), simple-forced (simple ko only: what a side forces) or "
       "tromp-taylor")("komi", po::value(&komi)->default_value(0),
@@ -245,7 +249,9 @@ int runSolve(const std::vector<std::string>& args) {
       "interval, horizon and question)")(
       "table", po::value<std::string>(),
       "a complete solution table of this board and rules (fgo tables build --solve): "
-      "answer from it without a search (no principal variation)")(
+      "answer from it without a search (a ranked table, --ranked: any state, --ko and "
+      "--passed too, with a principal variation to the game's end; others: positions "
+      "only, no principal variation)")(
       "proof-depth", po::value<int>(),
       "instead of solving: the fewest plies after which every line ends in a position whose "
       "static bounds give Black at least this value, with the line where White resists "
@@ -280,6 +286,16 @@ int runSolve(const std::vector<std::string>& args) {
     throw UsageError("give --size or --position");
   }
   const solve::Geometry g(bs.width, bs.height);
+  if (vm.count("ko")) {
+    if (vm.count("passed")) throw UsageError("--ko and --passed exclude each other");
+    const auto at = engine::parseVertex(vm["ko"].as<std::string>(), bs);
+    if (!at) throw UsageError("--ko must be a point, not pass");
+    pos.ko = g.point(at->x, at->y);
+    if (((pos.black | pos.white) >> pos.ko) & 1) {
+      throw engine::InputError("--ko " + vm["ko"].as<std::string>() + ": the point is not empty");
+    }
+  }
+  if (vm.count("passed")) pos.passes = 1;
   solve::SolveOptions opt;
   opt.rules = solve::Rules::named(rules);
   opt.rules.komi = komi;
@@ -397,13 +413,19 @@ int runSolve(const std::vector<std::string>& args) {
         solve::SolutionTable::load(vm["table"].as<std::string>(), g, tableRules);
     fromTable = solve::solveFromTable(table, pos, komi, r);
     if (!fromTable) {
+      if (!table.holdsStates() && (pos.ko >= 0 || pos.passes != 0)) {
+        throw engine::InputError(
+            "--table: this table holds positions only, not a ko ban or a pass (a ranked "
+            "simple-forced table holds every state: fgo tables build --ranked)");
+      }
       throw engine::InputError(
-          opt.rules.ko == solve::KoRule::SimpleForced
+          table.holdsStates() ? "--table: the state is not in the table"
+          : opt.rules.ko == solve::KoRule::SimpleForced
               ? "--table: the position is not in the table (a complete simple-forced table "
                 "leaves out the positions a ko cycle leaves open)"
               : "--table: the position is not in the table");
     }
-    if (vm.count("value-only")) r.best.clear(), r.allBest = false;
+    if (vm.count("value-only")) r.best.clear(), r.pv.clear(), r.allBest = false;
   } else {
     r = solver.solve(pos);
     if (progressShown) std::cerr << "\n";
@@ -413,12 +435,19 @@ int runSolve(const std::vector<std::string>& args) {
       std::cerr << "[solve] checkpoint: " << n << " entries saved to " << checkpoint << "\n";
     }
   }
+  // Whether the variation ends the game (two passes in a row; one after --passed). A
+  // variation from a table stops before a state would come again (a ko cycle).
+  const size_t np = r.pv.size();
+  const bool pvEnds =
+      !fromTable || np == 0 ||
+      (r.pv[np - 1] < 0 && ((np >= 2 && r.pv[np - 2] < 0) || (np == 1 && pos.passes == 1)));
   if (vm.count("json")) {
     std::cout << "{\"value\": " << r.value << ", \"exact\": " << (r.exact ? "true" : "false")
               << ", \"lower\": " << r.lower << ", \"upper\": " << r.upper
               << ", \"best\": " << moveList(g, r.best, true)
               << ", \"best_all\": " << (r.allBest ? "true" : "false")
-              << ", \"pv\": " << moveList(g, r.pv, true) << ", \"nodes\": " << r.nodes
+              << ", \"pv\": " << moveList(g, r.pv, true)
+              << ", \"pv_ends\": " << (pvEnds ? "true" : "false") << ", \"nodes\": " << r.nodes
               << ", \"seconds\": " << r.seconds << ", \"rules\": \"" << opt.rules.name()
               << "\", \"size\": \"" << bs.str() << "\", \"source\": \""
               << (fromTable ? "table" : "search")
@@ -427,14 +456,18 @@ int runSolve(const std::vector<std::string>& args) {
     if (r.exact) {
       std::cout << "value " << r.value << " (Black minus White, komi " << komi << ")"
                 << (fromTable ? ", from the table" : "") << "\n";
+    } else if (fromTable) {
+      std::cout << "open (a ko cycle): value in [" << r.lower << ", " << r.upper
+                << "], the side to move forces its end of it with the moves below\n";
     } else {
       std::cout << "not solved within the limits: value in [" << r.lower << ", " << r.upper
                 << "]\n";
     }
-    std::cout << "best " << moveList(g, r.best, false)
-              << (r.allBest || r.best.empty() ? "" : " (some of the optimal moves)") << "\npv "
-              << moveList(g, r.pv, false) << "\nnodes " << r.nodes << "\nseconds " << r.seconds
-              << "\n";
+    std::cout << (fromTable && !r.exact ? "keeps its end " : "best ") << moveList(g, r.best, false)
+              << (r.allBest || r.best.empty() || !r.exact ? "" : " (some of the optimal moves)")
+              << "\npv " << moveList(g, r.pv, false)
+              << (pvEnds ? "" : " (then a state comes again)") << "\nnodes " << r.nodes
+              << "\nseconds " << r.seconds << "\n";
   }
   return 0;
 }

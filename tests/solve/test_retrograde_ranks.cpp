@@ -3,6 +3,7 @@
 // (a side that always plays a listed move ends every game), and the ranked table.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <functional>
@@ -10,6 +11,7 @@
 
 #include "engine/board/errors.hpp"
 #include "forced_reference.hpp"
+#include "solve/compact_board.hpp"
 #include "solve/retrograde.hpp"
 #include "temp_files.hpp"
 
@@ -305,5 +307,89 @@ TEST_CASE("a ranked simple-forced table holds every state with the moves that ma
   direct.lookup = RetroOptions::Lookup::Direct;
   CHECK_THROWS_AS(solve::buildRetrogradeTable(g, dir / "d.fgt", direct), engine::InputError);
   CHECK(solve::chosenLookup(Geometry(4, 5), ranked(2)) == RetroOptions::Lookup::Hash);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a ranked table answers every state, with its bounds and a game played to the end",
+          "[solve][retrograde][ranks][tables]") {
+  const auto dir = solve_test::tempDir("solve", "retrograde_ranks_answer");
+  int open = 0, withKo = 0, passed = 0, cycles = 0;
+  for (const auto& [w, h] : std::vector<std::array<int, 2>>{{1, 5}, {2, 3}, {3, 3}, {2, 4}}) {
+    const Geometry g(w, h);
+    const ForcedReference ref(g, false);
+    const auto file = dir / (std::to_string(w) + "x" + std::to_string(h) + ".fgt");
+    solve::buildRetrogradeTable(g, file, ranked(2));
+    const solve::SolutionTable t =
+        solve::SolutionTable::load(file, g, solve::Rules::named("simple-forced"));
+    REQUIRE(t.holdsStates());
+    for (size_t i = 0; i < ref.size(); ++i) {
+      const solve::testing::State& s = ref.state(i);
+      const Color mover = s.whiteToMove ? Color::White : Color::Black;
+      solve::Position p;
+      p.black = s.black, p.white = s.white, p.toMove = mover, p.ko = s.ko, p.passes = s.passes;
+      if (i % 2) p.history = {0x5u, 0x7u << 3};  // no part under simple ko alone
+      INFO(w << "x" << h << " black " << s.black << " white " << s.white
+             << (s.whiteToMove ? " white" : " black") << " to move, ko " << s.ko << ", passes "
+             << s.passes);
+      solve::SolveResult r;
+      REQUIRE(solve::solveFromTable(t, p, 0.5, r));
+      // The twin's bounds are Black's, komi aside.
+      CHECK(r.lower == ref.lower(i) + 0.5);
+      CHECK(r.upper == ref.upper(i) + 0.5);
+      CHECK(r.exact == (ref.lower(i) == ref.upper(i)));
+      open += !r.exact, withKo += s.ko >= 0, passed += s.passes == 1;
+      // The game both sides play from the table: legal moves, ending with two passes in a
+      // row at a score within the bounds (the value, when exact), unless neither side's
+      // lower bound is above the least value: the game may then go round a ko cycle, and
+      // the variation stops before a state would come again.
+      REQUIRE_FALSE(r.pv.empty());
+      const bool mayCycle = ref.lower(i) == -g.points() && ref.upper(i) == g.points();
+      CHECK(std::find(r.best.begin(), r.best.end(), r.pv.front()) != r.best.end());
+      solve::CompactBoard b(g);
+      b.setRaw(s.black, s.white, s.ko, s.ko >= 0 ? mover : Color::Empty);
+      Color c = mover;
+      int passes = s.passes;
+      for (size_t k = 0; k < r.pv.size(); ++k) {
+        const int m = r.pv[k];
+        if (m < 0) {
+          ++passes;
+          b.pass(c);
+        } else {
+          REQUIRE(b.isLegal(m, c));
+          b.play(m, c);
+          passes = 0;
+        }
+        CHECK((passes == 2) == (k + 1 == r.pv.size() && (passes == 2 || !mayCycle)));
+        c = engine::opponent(c);
+      }
+      if (mayCycle && passes < 2) {
+        ++cycles;
+        continue;
+      }
+      REQUIRE(passes == 2);
+      const int score = b.areaScore();
+      CHECK(score >= ref.lower(i));
+      CHECK(score <= ref.upper(i));
+    }
+  }
+  CHECK(open > 0);
+  CHECK(withKo > 0);
+  CHECK(passed > 0);
+  CHECK(cycles > 0);
+  // A table of positions answers positions only.
+  const Geometry g(3, 3);
+  RetroOptions plain;
+  plain.threads = 2;
+  solve::buildRetrogradeTable(g, dir / "plain.fgt", plain);
+  const solve::SolutionTable positions =
+      solve::SolutionTable::load(dir / "plain.fgt", g, solve::Rules::named("simple-forced"));
+  CHECK_FALSE(positions.holdsStates());
+  solve::Position p;
+  solve::SolveResult r;
+  REQUIRE(solve::solveFromTable(positions, p, 0, r));
+  CHECK(r.value == 9);
+  CHECK(r.pv.empty());
+  p.passes = 1;
+  CHECK_FALSE(solve::solveFromTable(positions, p, 0, r));
   std::filesystem::remove_all(dir);
 }
