@@ -67,6 +67,45 @@ bool fromTable(const Geometry& g, const engine::Board& board, const Position& po
   return true;
 }
 
+// Advice from a table of every state (a ranked simple-forced table: SolutionTable::
+// holdsStates): the state's value, or its bounds where a ko cycle leaves it open, and each
+// legal move's from the state it leads to (exact wherever that state is). The history plays
+// no part under simple ko alone. False when the table lacks one of these states.
+bool fromStates(const Geometry& g, const engine::Board& board, const Position& pos,
+                const SolutionTable& table, double komi, Advice& a) {
+  Position at = pos;
+  at.history.clear();
+  SolveResult r;
+  if (!solveFromTable(table, at, komi, r)) return false;
+  a.kind = r.exact ? AdviceKind::Table : AdviceKind::Bounded;
+  a.lower = r.lower, a.upper = r.upper;
+  const engine::Color other = engine::opponent(pos.toMove);
+  CompactBoard b(g);
+  b.setRaw(pos.black, pos.white, pos.ko, pos.ko >= 0 ? pos.toMove : engine::Color::Empty);
+  for (int p = -1; p < g.points(); ++p) {
+    if (p >= 0 && !b.isLegal(p, pos.toMove)) continue;
+    Position next;
+    next.toMove = other;
+    next.black = pos.black, next.white = pos.white;
+    if (p < 0) {
+      next.passes = 1;
+    } else {
+      CompactBoard after = b;
+      after.play(p, pos.toMove);
+      next.black = after.black(), next.white = after.white();
+      if (after.koPoint() >= 0 && after.koColor() == other) next.ko = after.koPoint();
+    }
+    SolveResult child;
+    if (!solveFromTable(table, next, komi, child)) return false;
+    AdvisedMove m;
+    m.point = p < 0 ? engine::PASS : board.point(g.x(p), g.y(p));
+    m.lower = child.lower, m.upper = child.upper;
+    a.moves.push_back(m);
+  }
+  sortMoves(a.moves, pos.toMove == engine::Color::Black);
+  return true;
+}
+
 }  // namespace
 
 Advice advise(const engine::Board& position, engine::Color toMove, const AdviseBudget& budget) {
@@ -88,7 +127,13 @@ Advice advise(const engine::Board& position, engine::Color toMove, const AdviseB
                        budget.table->geometry().height() != g.height())) {
     throw engine::InputError("advise: the solution table is for another board size");
   }
-  if (budget.table && budget.history.empty() && pos.ko < 0) {
+  if (budget.table && budget.table->holdsStates() && budget.rules.ko == KoRule::SimpleForced) {
+    Advice a;
+    if (fromStates(g, position, pos, *budget.table, budget.rules.komi, a)) {
+      a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return a;
+    }
+  } else if (budget.table && budget.history.empty() && pos.ko < 0) {
     Advice a;
     if (fromTable(g, position, pos, *budget.table, budget.rules.komi, a)) {
       a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -27,7 +27,9 @@ struct AdviseBudget {
   // positional superko; empty when the history is unknown or irrelevant.
   std::vector<engine::Board> history;
   // A complete solution table of this board size and these rules (komi aside), consulted
-  // first when the history is empty and no ko binds; nullptr: none.
+  // first when the history is empty and no ko binds; a table of every state (a ranked
+  // simple-forced table, SolutionTable::holdsStates) with simple-forced rules answers any
+  // position, ko or history, every move with its own value or bounds; nullptr: none.
   const SolutionTable* table = nullptr;
 };
 
@@ -35,8 +37,10 @@ struct AdviseBudget {
 enum class AdviceKind : uint8_t {
   Exact,    // the position's value was solved within the budget
   Table,    // the value and optimal moves were read from a solution table (other moves:
-            // bounds only, 'worse than the value')
-  Bounded,  // the budget ran out: values are proven bounds only
+            // bounds only, 'worse than the value'; a table of every state gives each move
+            // its own value or bounds)
+  Bounded,  // the budget ran out, or a table of every state says a ko cycle leaves the
+            // position open: values are proven bounds only
 };
 
 // One move with its value for the game (Black minus White plus komi) or bounds on it.

@@ -11,6 +11,7 @@
 
 #include "engine/board/errors.hpp"
 #include "forced_reference.hpp"
+#include "solve/advise.hpp"
 #include "solve/compact_board.hpp"
 #include "solve/retrograde.hpp"
 #include "temp_files.hpp"
@@ -391,5 +392,60 @@ TEST_CASE("a ranked table answers every state, with its bounds and a game played
   CHECK(r.pv.empty());
   p.passes = 1;
   CHECK_FALSE(solve::solveFromTable(positions, p, 0, r));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("advise answers every position from a ranked table, each move with its own value",
+          "[solve][retrograde][ranks][advise]") {
+  const auto dir = solve_test::tempDir("solve", "retrograde_ranks_advise");
+  for (const auto& [w, h] : std::vector<std::array<int, 2>>{{3, 3}, {2, 4}}) {
+    const Geometry g(w, h);
+    const ForcedReference ref(g, false);
+    const auto file = dir / (std::to_string(w) + "x" + std::to_string(h) + ".fgt");
+    solve::buildRetrogradeTable(g, file, ranked(2));
+    const solve::SolutionTable t =
+        solve::SolutionTable::load(file, g, solve::Rules::named("simple-forced"));
+    solve::AdviseBudget budget;
+    budget.rules = solve::Rules::named("simple-forced");
+    budget.rules.komi = 0.5;
+    budget.table = &t;
+    budget.maxSeconds = 0;
+    budget.maxNodes = 1;  // a search could not answer: every answer is the table's
+    int open = 0;
+    for (size_t i = 0; i < ref.size(); ++i) {
+      const solve::testing::State& s = ref.state(i);
+      if (s.ko >= 0 || s.passes != 0) continue;  // an engine board holds neither here
+      const Color mover = s.whiteToMove ? Color::White : Color::Black;
+      solve::CompactBoard b(g);
+      b.setStones(s.black, s.white);
+      const engine::Board board = b.toEngine();
+      // Some history, which plays no part under simple ko alone.
+      budget.history.assign(i % 2, solve::CompactBoard(g).toEngine());
+      INFO(w << "x" << h << " black " << s.black << " white " << s.white
+             << (s.whiteToMove ? " white" : " black") << " to move");
+      const solve::Advice a = solve::advise(board, mover, budget);
+      const bool exact = ref.lower(i) == ref.upper(i);
+      CHECK(a.kind == (exact ? solve::AdviceKind::Table : solve::AdviceKind::Bounded));
+      CHECK(a.lower == ref.lower(i) + 0.5);
+      CHECK(a.upper == ref.upper(i) + 0.5);
+      CHECK(a.nodes == 0);
+      open += !exact;
+      // Each legal move, with the bounds of the state it leads to.
+      REQUIRE(a.moves.size() == ref.children(i).size());
+      for (const ForcedReference::Child& c : ref.children(i)) {
+        REQUIRE(c.index >= 0);
+        const engine::Point at = c.move < 0 ? engine::PASS : board.point(g.x(c.move), g.y(c.move));
+        const auto m = std::find_if(a.moves.begin(), a.moves.end(),
+                                    [at](const solve::AdvisedMove& x) { return x.point == at; });
+        REQUIRE(m != a.moves.end());
+        CHECK(m->lower == ref.lower(c.index) + 0.5);
+        CHECK(m->upper == ref.upper(c.index) + 0.5);
+      }
+      // Best first for the mover: the first move's bound the mover counts on is the state's.
+      const bool black = mover == Color::Black;
+      CHECK((black ? a.moves.front().lower : a.moves.front().upper) == (black ? a.lower : a.upper));
+    }
+    CHECK(open > 0);
+  }
   std::filesystem::remove_all(dir);
 }
