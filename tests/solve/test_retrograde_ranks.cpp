@@ -187,11 +187,30 @@ TEST_CASE("retrograde ranks equal a twin's found layer by layer", "[solve][retro
       // The twin is Black's side; the analyses are the mover's.
       const int moverLower = s.whiteToMove ? twin.upper[i] : twin.lower[i];
       const int moverUpper = s.whiteToMove ? twin.lower[i] : twin.upper[i];
+      // The moves listed: exactly those that keep the mover's lower bound and lead to a
+      // child whose upper rank (the mover's lower-bound rank there) is at most the state's
+      // lower rank; every keeping move at rank 0. `all` false exactly when one is left out.
+      uint64_t listed = 0, keeping = 0;
+      for (const ForcedReference::Child& c : ref.children(i)) {
+        const int after =
+            c.index < 0 ? c.score : (s.whiteToMove ? ref.upper(c.index) : ref.lower(c.index));
+        if (after != (s.whiteToMove ? ref.upper(i) : ref.lower(i))) continue;
+        const uint64_t bit = c.move < 0 ? solve::PASS_BIT : uint64_t{1} << c.move;
+        keeping |= bit;
+        const int rank =
+            c.index < 0 ? 0 : (s.whiteToMove ? twin.upper[c.index] : twin.lower[c.index]);
+        if (moverLower == 0 || rank <= moverLower) listed |= bit;
+      }
       for (const RetroAnalysis* a : {&kept, &found, &single}) {
         int lower = -1, upper = -1;
         REQUIRE(a->ranks(own, opp, s.ko, s.passes == 1, lower, upper));
         CHECK(lower == moverLower);
         CHECK(upper == moverUpper);
+        uint64_t moves = 0;
+        bool all = false;
+        REQUIRE(a->keepingMoves(own, opp, s.ko, s.passes == 1, moves, all));
+        CHECK(moves == listed);
+        CHECK(all == (listed == keeping));
       }
       most = std::max({most, moverLower, moverUpper});
     }
