@@ -105,6 +105,22 @@ execute_process(COMMAND ${FGO} solve --position ".../OX./.OX" --ko A1 --rules si
 if(NOT rc EQUAL 1 OR NOT err MATCHES "positions only")
   message(FATAL_ERROR "solve --table --ko (positions only): status ${rc}\n${out}\n${err}")
 endif()
+# Each side's strategy walked from the file alone against every reply (verify --strategies).
+execute_process(COMMAND ${FGO} tables verify ${DIR}/k.fgt --strategies --every-listed
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "strategies ok: .*value 9 at the empty board; Black forces at least 9 \\([0-9]+ states, [1-9][0-9]* game ends, 0 at the least value, longest line [0-9]+ moves, 0 missing, 0 without a legal listed move, 0 cycles\\)")
+  message(FATAL_ERROR "verify --strategies: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/r.fgt --strategies
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "does not hold every state")
+  message(FATAL_ERROR "verify --strategies (positions only): status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/k.fgt --every-listed
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "--every-listed applies with --strategies only")
+  message(FATAL_ERROR "verify --every-listed alone: status ${rc}\n${out}\n${err}")
+endif()
 foreach(bad "--ko;A1;--passed" "--ko;pass" "--ko;Z9" "--ko;B2")
   execute_process(COMMAND ${FGO} solve --position ".../OX./.OX" ${bad} --rules simple-forced
                           --table ${DIR}/k.fgt

@@ -14,6 +14,7 @@
 #include "reduce/block_table.hpp"
 #include "solve/proof_table.hpp"
 #include "solve/retrograde.hpp"
+#include "solve/strategy_walk.hpp"
 #include "solve/superko_check.hpp"
 #include "solve/table_build.hpp"
 #include "tables/table_file.hpp"
@@ -155,6 +156,57 @@ int verifySuperko(const std::string& file, const solve::Geometry& g,
   return c.ok() ? 0 : 1;
 }
 
+// fgo tables verify --strategies: each side's strategy in a table of every state, walked
+// from the empty board against every reply (solve/strategy_walk.hpp); the bounds it forces
+// must be the table's at the root.
+int verifyStrategies(const std::string& file, const tables::TableMeta& m, const solve::Rules& rules,
+                     bool everyListed, bool quiet) {
+  if (m.kind != tables::TableKind::Solution) {
+    throw engine::InputError("--strategies: " + file + " is not a solution table");
+  }
+  const solve::Geometry g(m.width, m.height);
+  const auto start = std::chrono::steady_clock::now();
+  const solve::SolutionTable table = solve::SolutionTable::load(file, g, rules);
+  int value = 0;
+  uint64_t moves = 0;
+  if (!table.holdsStates() || !table.lookupState(0, 0, -1, false, value, moves)) {
+    throw engine::InputError("--strategies: " + file +
+                             " does not hold every state (build it with --ranked)");
+  }
+  const bool exact = !(moves & solve::LOWER_BOUND);
+  bool good = true;
+  std::ostringstream out;
+  for (const engine::Color side : {engine::Color::Black, engine::Color::White}) {
+    const bool black = side == engine::Color::Black;
+    auto progress = [&](const solve::StrategyWalk& w) {
+      const double s =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::cerr << "\r[verify --strategies] " << (black ? "Black" : "White") << ": " << w.states
+                << " states, " << w.games << " game ends, elapsed " << std::fixed
+                << std::setprecision(0) << s << " s   " << std::flush;
+    };
+    const solve::StrategyWalk w =
+        solve::walkStrategy(table, 0, 0, engine::Color::Black, side, everyListed,
+                            quiet ? std::function<void(const solve::StrategyWalk&)>() : progress);
+    if (!quiet) std::cerr << "\n";
+    // Black's walk must force the table's value (its lower bound); White's must hold Black
+    // to the value when the table says it is exact.
+    const bool agrees = black ? w.forced >= value : (!exact || -w.forced <= value);
+    good = good && w.ok() && agrees;
+    out << (black ? "Black forces at least " : "White holds Black to at most ")
+        << (black ? w.forced : -w.forced) << " (" << w.states << " states, " << w.games
+        << " game ends, " << w.floors << " at the least value, longest line " << w.longest
+        << " moves, " << w.missing << " missing, " << w.noMove << " without a legal listed move, "
+        << w.cycles << " cycles)" << (black ? "; " : "");
+  }
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (quiet && good) return 0;
+  std::cout << (good ? "strategies ok: " : "strategies BROKEN: ") << file << ": the table's "
+            << (exact ? "value " : "lower bound ") << value << " at the empty board; " << out.str()
+            << "; " << std::fixed << std::setprecision(2) << s << " s\n";
+  return good ? 0 : 1;
+}
+
 int verifyProof(const std::string& file, const tables::TableMeta& m, solve::SolveOptions search,
                 uint64_t searchNodes, bool superko, double superkoSeconds, bool quiet) {
   if (m.kind != tables::TableKind::Solution) {
@@ -213,6 +265,11 @@ int runVerify(const std::vector<std::string>& args) {
       "superko",
       "with --proof under --rules simple-forced: also check that no move of the table's "
       "strategy repeats a board of the game, so that it wins under positional superko too")(
+      "strategies",
+      "for a table of every state (built with --ranked): walk each side's strategy from the "
+      "empty board, its first listed move against every reply, until every game has ended, "
+      "and check that the bounds so forced are the table's (needs only the rules and the "
+      "file)")("every-listed", "with --strategies: every listed move, not only the first")(
       "superko-seconds", po::value<double>()->default_value(0),
       "with --superko: stop that check after about S seconds (0: no limit)")(
       "forced-hints", po::value<double>()->default_value(0),
@@ -238,7 +295,17 @@ int runVerify(const std::vector<std::string>& args) {
     throw UsageError("--forced-hints applies with --superko only");
   }
   if (!(vm["forced-hints"].as<double>() >= 0)) throw UsageError("--forced-hints must be >= 0");
+  if (vm.count("every-listed") && !vm.count("strategies")) {
+    throw UsageError("--every-listed applies with --strategies only");
+  }
+  if (vm.count("strategies") && vm.count("proof")) {
+    throw UsageError("--strategies and --proof exclude each other");
+  }
   solve::SolveOptions search;
+  if (vm.count("strategies")) {  // ranked tables are simple-forced ones
+    search.rules = solve::Rules::named(vm["rules"].defaulted() ? std::string("simple-forced")
+                                                               : vm["rules"].as<std::string>());
+  }
   if (vm.count("proof")) {
     search.rules = solve::Rules::named(vm["rules"].as<std::string>());
     search.ttLog2 = vm["tt-log2"].as<int>();
@@ -268,6 +335,10 @@ int runVerify(const std::vector<std::string>& args) {
               << " payload bytes; all checks passed in " << std::fixed << std::setprecision(3) << s
               << " s (" << std::setprecision(0) << double(t.header().rawBytes) / 1e6 / s
               << " MB/s)\n";
+  }
+  if (vm.count("strategies")) {
+    return verifyStrategies(file, t.header().meta, search.rules, vm.count("every-listed") > 0,
+                            vm.count("quiet") > 0);
   }
   if (vm.count("proof")) {
     return verifyProof(
