@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <unordered_map>
 #include <vector>
 
 #include "engine/board/errors.hpp"
@@ -18,16 +17,58 @@ constexpr uint64_t SIDE_TO_MOVE = uint64_t{1} << 63;
 
 }  // namespace
 
-StrategyWalk walkStrategy(const SolutionTable& table, Mask black, Mask white, engine::Color toMove,
-                          engine::Color side, bool everyListed,
-                          const std::function<void(const StrategyWalk&)>& onProgress,
-                          double progressSeconds) {
-  const Geometry& g = table.geometry();
-  if (!table.holdsStates()) {
-    throw engine::InputError(
-        "strategy walk: the table holds positions only, not every state (build it with "
-        "--ranked)");
+namespace {
+
+// The walk's set of nodes with their colour (1 on the path, 2 done): open addressing on
+// 64-bit words, the colour in bits 61-62 (a node uses bits 0-52 and 63), doubled at half
+// full. Millions of nodes on 20 points: 8 bytes a slot instead of a node map's ~50.
+class NodeSet {
+ public:
+  NodeSet() : slots_(size_t{1} << 10, EMPTY) {}
+  // The colour of a node (0 when absent).
+  int colour(uint64_t node) const {
+    const uint64_t w = slots_[find(node)];
+    return w == EMPTY ? 0 : static_cast<int>(w >> 61 & 3);
   }
+  void set(uint64_t node, int colour) {
+    size_t i = find(node);
+    if (slots_[i] == EMPTY) {
+      if (2 * (size_ + 1) > slots_.size()) {
+        grow();
+        i = find(node);
+      }
+      ++size_;
+    }
+    slots_[i] = (node & ~COLOUR) | uint64_t(colour) << 61;
+  }
+
+ private:
+  static constexpr uint64_t EMPTY = ~uint64_t{0}, COLOUR = uint64_t{3} << 61;
+  size_t find(uint64_t node) const {
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = (node * 0x9E3779B97F4A7C15ull) >> 20 & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == EMPTY || (slots_[i] & ~COLOUR) == node) return i;
+    }
+  }
+  void grow() {
+    std::vector<uint64_t> old(slots_.size() * 2, EMPTY);
+    old.swap(slots_);
+    for (const uint64_t w : old) {
+      if (w != EMPTY) slots_[find(w & ~COLOUR)] = w;
+    }
+  }
+  std::vector<uint64_t> slots_;
+  size_t size_ = 0;
+};
+
+// The walk, with `info(key, lower, moves)` giving a state's entry: the mover's lower bound
+// and the moves listed there (canonical orientation, PASS_BIT the pass); false when the
+// state is unknown.
+template <class Info>
+StrategyWalk walk(const Geometry& g, Info&& info, Mask black, Mask white, engine::Color toMove,
+                  engine::Color side, bool everyListed,
+                  const std::function<void(const StrategyWalk&)>& onProgress,
+                  double progressSeconds) {
   if (toMove == engine::Color::Empty || side == engine::Color::Empty) {
     throw engine::InputError("strategy walk: a side must be Black or White");
   }
@@ -51,12 +92,13 @@ StrategyWalk walkStrategy(const SolutionTable& table, Mask black, Mask white, en
     const uint64_t stones = key & ~PASSED_KEY;
     const Mask me = stones & g.all(), you = (stones >> 32) & g.all();
     const int ko = koOfKey(g, stones);
-    const SolutionEntry* e = table.find(key);
-    if (!e) {
+    int lower = 0;
+    uint64_t listed = 0;
+    if (!info(key, lower, listed)) {
       ++w.missing;
       return;
     }
-    if (sideMoves && e->value == -n) {
+    if (sideMoves && lower == -n) {
       // The side claims only the least value here, which it has whatever happens: a leaf
       // of that value (a table that claims too little only weakens the result).
       w.forced = -n;
@@ -69,7 +111,7 @@ StrategyWalk walkStrategy(const SolutionTable& table, Mask black, Mask white, en
     // one and the pass for the other. Bit p = point p, PASS_BIT = the pass.
     uint64_t moves = 0;
     if (sideMoves) {
-      const uint64_t listed = e->best & (g.all() | PASS_BIT);
+      listed &= g.all() | PASS_BIT;
       for (uint64_t m = listed & g.all(); m; m &= m - 1) {
         if (!b.isLegal(lowestBit(m), engine::Color::Black)) {
           ++w.noMove;  // an illegal move listed: a broken table
@@ -115,10 +157,10 @@ StrategyWalk walkStrategy(const SolutionTable& table, Mask black, Mask white, en
     std::vector<uint64_t> kids;
     size_t next = 0;
   };
-  std::unordered_map<uint64_t, uint8_t> seen;
+  NodeSet seen;
   std::vector<Frame> path;
   const auto push = [&](uint64_t node) {
-    seen.emplace(node, 1);
+    seen.set(node, 1);
     ++w.states;
     path.push_back(Frame{node, {}, 0});
     expand(node, path.back().kids);
@@ -136,20 +178,41 @@ StrategyWalk walkStrategy(const SolutionTable& table, Mask black, Mask white, en
   while (!path.empty()) {
     Frame& f = path.back();
     if (f.next == f.kids.size()) {
-      seen[f.node] = 2;
+      seen.set(f.node, 2);
       path.pop_back();
       continue;
     }
     const uint64_t kid = f.kids[f.next++];
-    const auto it = seen.find(kid);
-    if (it == seen.end()) {
+    const int colour = seen.colour(kid);
+    if (colour == 0) {
       push(kid);  // `f` may move: not used after this
-    } else if (it->second == 1) {
+    } else if (colour == 1) {
       ++w.cycles;
     }
   }
   if (onProgress) onProgress(w);
   return w;
+}
+
+}  // namespace
+
+StrategyWalk walkStrategy(const SolutionTable& table, Mask black, Mask white, engine::Color toMove,
+                          engine::Color side, bool everyListed,
+                          const std::function<void(const StrategyWalk&)>& onProgress,
+                          double progressSeconds) {
+  if (!table.holdsStates()) {
+    throw engine::InputError(
+        "strategy walk: the table holds positions only, not every state (build it with "
+        "--ranked)");
+  }
+  const auto info = [&table](uint64_t key, int& lower, uint64_t& moves) {
+    const SolutionEntry* e = table.find(key);
+    if (!e) return false;
+    lower = e->value, moves = e->best;
+    return true;
+  };
+  return walk(table.geometry(), info, black, white, toMove, side, everyListed, onProgress,
+              progressSeconds);
 }
 
 }  // namespace solve
