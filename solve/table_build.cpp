@@ -559,6 +559,11 @@ bool solveFromStates(const SolutionTable& t, const Position& p, double komi, Sol
     const Mask points = moves & g.all();
     if (!points && !(moves & PASS_BIT)) break;
     const int m = points ? lowestBit(points) : -1;
+    if (m >= 0) {  // a damaged table could list an occupied or banned point
+      CompactBoard b(g);
+      b.setRaw(at.black, at.white, at.ko, at.ko >= 0 ? at.toMove : engine::Color::Empty);
+      if (!b.isLegal(m, at.toMove)) break;
+    }
     out.pv.push_back(m);
     TableState next;
     if (!playTableMove(g, at, m, next)) break;
