@@ -15,10 +15,6 @@ namespace {
 // side whose strategy is walked is the one to move there.
 constexpr uint64_t SIDE_TO_MOVE = uint64_t{1} << 63;
 
-}  // namespace
-
-namespace {
-
 // The walk's set of nodes with their colour (1 on the path, 2 done): open addressing on
 // 64-bit words, the colour in bits 61-62 (a node uses bits 0-52 and 63), doubled at half
 // full. Millions of nodes on 20 points: 8 bytes a slot instead of a node map's ~50.
