@@ -33,6 +33,13 @@ RetroOptions ranked(int threads, RetroOptions::Keep keep = RetroOptions::Keep::A
   return o;
 }
 
+// g's ranked table, built into dir and loaded.
+solve::SolutionTable rankedTable(const Geometry& g, const std::filesystem::path& dir) {
+  const auto file = dir / (std::to_string(g.width()) + "x" + std::to_string(g.height()) + ".fgt");
+  solve::buildRetrogradeTable(g, file, ranked(2));
+  return solve::SolutionTable::load(file, g, solve::Rules::named("simple-forced"));
+}
+
 const std::vector<std::array<int, 2>> BOARDS = {{1, 5}, {2, 2}, {2, 3}, {3, 2},
                                                 {2, 4}, {3, 3}, {2, 5}};
 
@@ -233,10 +240,7 @@ TEST_CASE("a side that always plays a ranked move ends every game", "[solve][ret
     plain.threads = 2;
     const RetroAnalysis unranked = RetroAnalysis::run(g, plain);
     // The ranked table alone: every state the game reaches is in it.
-    const auto file = dir / (std::to_string(w) + "x" + std::to_string(h) + ".fgt");
-    solve::buildRetrogradeTable(g, file, ranked(2));
-    const solve::SolutionTable t =
-        solve::SolutionTable::load(file, g, solve::Rules::named("simple-forced"));
+    const solve::SolutionTable t = rankedTable(g, dir);
     for (Color side : {Color::Black, Color::White}) {
       INFO(w << "x" << h << (side == Color::Black ? " Black" : " White"));
       CHECK(everyGameEnds(g, ref, fromAnalysis(a), side));
@@ -337,10 +341,7 @@ TEST_CASE("a ranked table answers every state, with its bounds and a game played
   for (const auto& [w, h] : std::vector<std::array<int, 2>>{{1, 5}, {2, 3}, {3, 3}, {2, 4}}) {
     const Geometry g(w, h);
     const ForcedReference ref(g, false);
-    const auto file = dir / (std::to_string(w) + "x" + std::to_string(h) + ".fgt");
-    solve::buildRetrogradeTable(g, file, ranked(2));
-    const solve::SolutionTable t =
-        solve::SolutionTable::load(file, g, solve::Rules::named("simple-forced"));
+    const solve::SolutionTable t = rankedTable(g, dir);
     REQUIRE(t.holdsStates());
     for (size_t i = 0; i < ref.size(); ++i) {
       const solve::testing::State& s = ref.state(i);
@@ -420,10 +421,7 @@ TEST_CASE("advise answers every position from a ranked table, each move with its
   for (const auto& [w, h] : std::vector<std::array<int, 2>>{{3, 3}, {2, 4}}) {
     const Geometry g(w, h);
     const ForcedReference ref(g, false);
-    const auto file = dir / (std::to_string(w) + "x" + std::to_string(h) + ".fgt");
-    solve::buildRetrogradeTable(g, file, ranked(2));
-    const solve::SolutionTable t =
-        solve::SolutionTable::load(file, g, solve::Rules::named("simple-forced"));
+    const solve::SolutionTable t = rankedTable(g, dir);
     solve::AdviseBudget budget;
     budget.rules = solve::Rules::named("simple-forced");
     budget.rules.komi = 0.5;
