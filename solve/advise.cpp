@@ -79,24 +79,11 @@ bool fromStates(const Geometry& g, const engine::Board& board, const Position& p
   if (!solveFromTable(table, at, komi, r)) return false;
   a.kind = r.exact ? AdviceKind::Table : AdviceKind::Bounded;
   a.lower = r.lower, a.upper = r.upper;
-  const engine::Color other = engine::opponent(pos.toMove);
-  CompactBoard b(g);
-  b.setRaw(pos.black, pos.white, pos.ko, pos.ko >= 0 ? pos.toMove : engine::Color::Empty);
   for (int p = -1; p < g.points(); ++p) {
-    if (p >= 0 && !b.isLegal(p, pos.toMove)) continue;
     Position next;
-    next.toMove = other;
-    next.black = pos.black, next.white = pos.white;
-    if (p < 0) {
-      next.passes = 1;
-    } else {
-      CompactBoard after = b;
-      after.play(p, pos.toMove);
-      next.black = after.black(), next.white = after.white();
-      if (after.koPoint() >= 0 && after.koColor() == other) next.ko = after.koPoint();
-    }
+    if (!playInPosition(g, at, p, next)) continue;  // not a legal move
     SolveResult child;
-    if (!solveFromTable(table, next, komi, child)) return false;
+    if (!solveFromTable(table, next, komi, child, false)) return false;
     AdvisedMove m;
     m.point = p < 0 ? engine::PASS : board.point(g.x(p), g.y(p));
     m.lower = child.lower, m.upper = child.upper;

@@ -465,71 +465,57 @@ bool SolutionTable::lookup(Mask own, Mask opp, int& value, uint64_t& best) const
   return true;
 }
 
-namespace {
-
-// A game state of a table of states: the mover's colour and stones, its ko ban, a pending pass.
-struct TableState {
-  engine::Color toMove = engine::Color::Black;
-  Mask black = 0, white = 0;
-  int ko = -1;
-  bool passed = false;
-  Mask own() const { return toMove == engine::Color::Black ? black : white; }
-  Mask opp() const { return toMove == engine::Color::Black ? white : black; }
-};
-
-bool lookupTableState(const SolutionTable& t, const TableState& s, int& lower, uint64_t& moves) {
-  return t.lookupState(s.own(), s.opp(), s.ko, s.passed, lower, moves);
-}
-
-// The state after the mover plays p (-1: passes); false when its pass ends the game.
-bool playTableMove(const Geometry& g, const TableState& s, int p, TableState& next) {
-  const engine::Color other = engine::opponent(s.toMove);
-  next = TableState{other, s.black, s.white, -1, false};
-  if (p < 0) {
-    next.passed = true;
-    return !s.passed;
+bool playInPosition(const Geometry& g, const Position& p, int move, Position& next) {
+  const engine::Color other = engine::opponent(p.toMove);
+  next = Position{};
+  next.black = p.black, next.white = p.white, next.toMove = other;
+  if (move < 0) {
+    next.passes = p.passes + 1;
+    return p.passes == 0;
   }
   CompactBoard b(g);
-  b.setRaw(s.black, s.white, s.ko, s.ko >= 0 ? s.toMove : engine::Color::Empty);
-  b.play(p, s.toMove);
+  b.setRaw(p.black, p.white, p.ko, p.ko >= 0 ? p.toMove : engine::Color::Empty);
+  if (!b.isLegal(move, p.toMove)) return false;
+  b.play(move, p.toMove);
   next.black = b.black(), next.white = b.white();
   if (b.koPoint() >= 0 && b.koColor() == other) next.ko = b.koPoint();
   return true;
 }
 
-// The mover's legal moves at s, points in increasing order, then the pass (-1).
-std::vector<int> tableStateMoves(const Geometry& g, const TableState& s) {
-  CompactBoard b(g);
-  b.setRaw(s.black, s.white, s.ko, s.ko >= 0 ? s.toMove : engine::Color::Empty);
-  std::vector<int> out;
-  for (int p = 0; p < g.points(); ++p)
-    if (b.isLegal(p, s.toMove)) out.push_back(p);
-  out.push_back(-1);
-  return out;
+namespace {
+
+// The entry of a state in a table of every state: the mover's lower bound and moves.
+bool lookupPosition(const SolutionTable& t, const Position& s, int& lower, uint64_t& moves) {
+  const bool black = s.toMove == engine::Color::Black;
+  return t.lookupState(black ? s.black : s.white, black ? s.white : s.black, s.ko, s.passes == 1,
+                       lower, moves);
 }
 
 // The answer of a table of every state (see solveFromTable).
-bool solveFromStates(const SolutionTable& t, const Position& p, double komi, SolveResult& out) {
+bool solveFromStates(const SolutionTable& t, const Position& p, double komi, SolveResult& out,
+                     bool variation) {
   const Geometry& g = t.geometry();
   const int n = g.points();
   if (p.passes < 0 || p.passes > 1 || (p.passes == 1 && p.ko >= 0)) return false;
-  TableState s{p.toMove, p.black, p.white, p.ko, p.passes == 1};
+  Position s = p;
+  s.history.clear();
   int lower = 0;
   uint64_t listed = 0;
-  if (!lookupTableState(t, s, lower, listed)) return false;
+  if (!lookupPosition(t, s, lower, listed)) return false;
   // The most the mover can hope for: what each move leaves it at best. A child the table
   // lacks (never in a whole ranked table) leaves the widest bound.
   int upper = lower;
   if (listed & LOWER_BOUND) {
     upper = -n;
-    for (const int m : tableStateMoves(g, s)) {
-      TableState c;
+    for (int m = -1; m < n; ++m) {
+      Position c;
       int hope = n, childLower = 0;
       uint64_t childMoves = 0;
-      if (!playTableMove(g, s, m, c)) {
+      if (!playInPosition(g, s, m, c)) {
+        if (m >= 0) continue;  // not a legal move
         const int score = areaScore(g, s.black, s.white);
         hope = s.toMove == engine::Color::Black ? score : -score;
-      } else if (lookupTableState(t, c, childLower, childMoves)) {
+      } else if (lookupPosition(t, c, childLower, childMoves)) {
         hope = -childLower;
       }
       upper = std::max(upper, hope);
@@ -544,29 +530,29 @@ bool solveFromStates(const SolutionTable& t, const Position& p, double komi, Sol
   for (Mask m = listed & g.all(); m; m &= m - 1) out.best.push_back(lowestBit(m));
   if (listed & PASS_BIT) out.best.push_back(-1);
   out.allBest = out.exact && !(listed & SOME_BEST);
+  if (!variation) return true;
   // The game both sides play by their first listed move. Where either side's lower bound
   // is above the least value (at every exact state) it ends: that side's bound never falls
   // along it and, while it stays, its rank does (docs/SOLVER.md, sessions 51-52). Where
   // both are at the least value every move keeps them and the game may go round a cycle:
   // the variation stops before a state would come again.
   std::set<std::pair<uint64_t, int>> seen;  // the stones; the mover, its ban, a pending pass
-  for (TableState at = s;;) {
-    const int rest = (at.ko + 1) << 2 | (at.toMove == engine::Color::White) << 1 | at.passed;
+  for (Position at = s;;) {
+    const int rest = (at.ko + 1) << 2 | (at.toMove == engine::Color::White) << 1 | at.passes;
     if (!seen.emplace(at.black | uint64_t{at.white} << 32, rest).second) break;
     int l = 0;
     uint64_t moves = 0;
-    if (!lookupTableState(t, at, l, moves)) break;
+    if (!lookupPosition(t, at, l, moves)) break;
     const Mask points = moves & g.all();
     if (!points && !(moves & PASS_BIT)) break;
     const int m = points ? lowestBit(points) : -1;
-    if (m >= 0) {  // a damaged table could list an occupied or banned point
-      CompactBoard b(g);
-      b.setRaw(at.black, at.white, at.ko, at.ko >= 0 ? at.toMove : engine::Color::Empty);
-      if (!b.isLegal(m, at.toMove)) break;
-    }
+    Position next;
+    // A pass that ends the game is played and ends the variation; a listed point that is
+    // not legal (a damaged table could list one) ends it unplayed.
+    const bool more = playInPosition(g, at, m, next);
+    if (m >= 0 && !more) break;
     out.pv.push_back(m);
-    TableState next;
-    if (!playTableMove(g, at, m, next)) break;
+    if (!more) break;
     at = next;
   }
   return true;
@@ -574,8 +560,9 @@ bool solveFromStates(const SolutionTable& t, const Position& p, double komi, Sol
 
 }  // namespace
 
-bool solveFromTable(const SolutionTable& table, const Position& p, double komi, SolveResult& out) {
-  if (table.holdsStates()) return solveFromStates(table, p, komi, out);
+bool solveFromTable(const SolutionTable& table, const Position& p, double komi, SolveResult& out,
+                    bool variation) {
+  if (table.holdsStates()) return solveFromStates(table, p, komi, out, variation);
   if (!p.history.empty() || p.passes != 0 || p.ko >= 0) return false;
   const bool black = p.toMove == engine::Color::Black;
   int value = 0;

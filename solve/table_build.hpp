@@ -241,7 +241,12 @@ class SolutionTable {
 // them): it may then go round a cycle, and stops before a state would come again.
 // False when the table cannot answer (a table of positions asked about a state, or a
 // position or state it lacks).
+// With variation false, no principal variation (bounds and moves only).
 bool solveFromTable(const SolutionTable& table, const Position& position, double komi,
-                    SolveResult& out);
+                    SolveResult& out, bool variation = true);
+
+// The position after the side to move in p plays `move` (-1: passes), history left out.
+// False when the move is not legal, or when the pass ends the game (p.passes 1).
+bool playInPosition(const Geometry& g, const Position& p, int move, Position& next);
 
 }  // namespace solve

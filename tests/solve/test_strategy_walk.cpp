@@ -145,6 +145,22 @@ TEST_CASE("the strategy walk catches cycles, missing states and a listed move th
       walkStrategy(load(dir / "missing.fgt", g), 0, 0, Color::Black, Color::Black, false);
   CHECK(missing.missing > 0);
   CHECK_FALSE(missing.ok());
+  // Listed points that are occupied: the centre for Black after B2 and White's A3 (Black's
+  // walk reports it), and for White after B2 (the table's variation stops there unplayed).
+  entries = t.entries();
+  const uint64_t cornerKey = solve::canonicalKeyWithKo(g, Mask{1} << 4, 1, -1, sym);
+  for (solve::SolutionEntry& e : entries) {
+    if (e.key == centreKey || e.key == cornerKey) e.best = Mask{1} << 4;
+  }
+  rewrite(file, dir / "occupied.fgt", entries);
+  const solve::SolutionTable occupied = load(dir / "occupied.fgt", g);
+  const solve::StrategyWalk illegal =
+      walkStrategy(occupied, 0, 0, Color::Black, Color::Black, false);
+  CHECK(illegal.noMove > 0);
+  CHECK_FALSE(illegal.ok());
+  solve::SolveResult r;
+  REQUIRE(solve::solveFromTable(occupied, solve::Position{}, 0, r));
+  CHECK(r.pv == std::vector<int>{4});
   // A table of positions only, or an illegal root, is refused.
   RetroOptions positionsOnly = options(false);
   solve::buildRetrogradeTable(g, dir / "positions.fgt", positionsOnly);
