@@ -712,6 +712,44 @@ RetroBuildResult writeRetrogradeTable(const Analysis& a, uint64_t moves,
   return r;
 }
 
+// One side's strategy from the finished analysis `a` (RetroOptions::strategy), written
+// instead of the complete table.
+template <class Analysis>
+RetroBuildResult writeStrategy(const Analysis& a, const std::filesystem::path& out,
+                               const RetroOptions& o, Clock::time_point start) {
+  const Geometry& g = a.geometry();
+  RetroBuildResult r;
+  r.positions = a.positions(), r.koStates = a.koStates(), r.sweeps = a.sweeps();
+  r.open = a.openPositions(), r.exact = r.positions - r.open;
+  a.bounds(0, 0, -1, false, r.emptyLower, r.emptyUpper);
+  StrategyOptions so;
+  so.threads = o.threads;
+  so.progressSeconds = o.progressSeconds;
+  so.proofWalk = o.strategyProof;
+  so.safety = o.safety;
+  if (o.onProgress) {
+    so.onProgress = [&](const StrategyProgress& p) {
+      o.onProgress(
+          {"strategy " + p.phase, p.done, p.total, p.rank, 0, r.open, secondsSince(start)});
+    };
+  }
+  StrategyTable s = buildStrategy(
+      g,
+      [&a](Mask own, Mask opp, int ko, bool passed, int& lo, int& hi) {
+        return a.bounds(own, opp, ko, passed, lo, hi);
+      },
+      0, 0, engine::Color::Black, o.strategy, so);
+  r.fileBytes = writeStrategyTable(g, s, o.strategy, o.strategyProof, out);
+  r.strategy = true;
+  r.entries = s.entries.size(), r.someBest = s.someBest, r.lowerBound = s.lowerBound;
+  r.maxRank = s.maxRank;
+  std::vector<SolutionEntry>().swap(s.entries);
+  std::vector<uint8_t>().swap(s.roles);
+  r.strategyStats = std::move(s);
+  r.seconds = secondsSince(start);
+  return r;
+}
+
 }  // namespace
 
 RetroOptions::Lookup chosenLookup(const Geometry& g, const RetroOptions& o) {
@@ -727,7 +765,12 @@ RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::
   const auto start = Clock::now();
   if (out.empty()) throw engine::InputError("tables build --solve: no output file");
   if (chosenLookup(g, o) == RetroOptions::Lookup::Hash) {
+    if (o.strategy != engine::Color::Empty && o.ranked) {
+      throw engine::InputError(
+          "retrograde analysis: a strategy is ranked on its own (not with a ranked table)");
+    }
     const RetroAnalysis a = RetroAnalysis::run(g, o);
+    if (o.strategy != engine::Color::Empty) return writeStrategy(a, out, o, start);
     if (a.ranked()) {  // every state, in pieces of the other side's stones
       const int shift = std::max(0, g.points() - 10);
       return writeRetrogradeTable(a, a.moves(), out, o, start,
@@ -751,6 +794,7 @@ RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::
         "retrograde analysis: ranks are the hash analysis's (not a direct index's)");
   }
   const DirectRetroAnalysis a = DirectRetroAnalysis::run(g, o);
+  if (o.strategy != engine::Color::Empty) return writeStrategy(a, out, o, start);
   // Pieces of the other side's stones (the keys' high half): 1,024 in all on 20 points.
   const int shift = std::max(0, g.points() - 10);
   return writeRetrogradeTable(a, 0, out, o, start, uint64_t{1} << std::min(g.points(), 10),

@@ -28,7 +28,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/board/color.hpp"
 #include "solve/geometry.hpp"
+#include "solve/strategy_build.hpp"
 #include "solve/table_build.hpp"
 
 namespace solve {
@@ -67,6 +69,15 @@ struct RetroOptions {
   // lists every move that keeps the value, and one that keeps it only through a ko cycle
   // may be picked again and again.
   bool ranked = false;
+  // Black or White: write only that side's strategy from the empty board (Black to move),
+  // ranked without ranking every state (strategy_build.hpp), instead of the complete
+  // table: what a side needs to play to the end on boards where a ranked table does not
+  // fit in memory. Not with `ranked`.
+  engine::Color strategy = engine::Color::Empty;
+  // With strategy: the positions of a proof walk (StrategyOptions::proofWalk, with these
+  // static bounds' rules), a table that checkProofTable and checkSuperko read.
+  bool strategyProof = false;
+  SafetyRules safety;
   // Called now and then from one thread at a time (never two calls at once).
   std::function<void(const RetroProgress&)> onProgress;
   double progressSeconds = 1.0;
@@ -275,6 +286,10 @@ struct RetroBuildResult {
   bool ranked = false;
   int rankSweeps = 0, maxRank = 0;
   uint64_t entries = 0, someBest = 0, lowerBound = 0;
+  // Strategy builds (RetroOptions::strategy): what was gathered and written (entries,
+  // someBest and lowerBound above count the strategy's entries).
+  bool strategy = false;
+  StrategyTable strategyStats;  // its counts (entries and roles left empty)
   uint64_t fileBytes = 0;
   double seconds = 0;  // the whole build, file included
 };

@@ -118,7 +118,7 @@ if(NOT rc EQUAL 1 OR NOT err MATCHES "does not hold every state")
 endif()
 execute_process(COMMAND ${FGO} tables verify ${DIR}/k.fgt --every-listed
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 2 OR NOT err MATCHES "--every-listed applies with --strategies only")
+if(NOT rc EQUAL 2 OR NOT err MATCHES "--every-listed and --side apply with --strategies only")
   message(FATAL_ERROR "verify --every-listed alone: status ${rc}\n${out}\n${err}")
 endif()
 foreach(bad "--ko;A1;--passed" "--ko;pass" "--ko;Z9" "--ko;B2")
@@ -137,3 +137,55 @@ foreach(bad "--rules;simple-forced;--lookup;direct" "--rules;psk" "--rules;simpl
     message(FATAL_ERROR "--ranked with ${bad}: status ${rc}\n${out}\n${err}")
   endif()
 endforeach()
+# One side's strategy instead of the complete table (--strategy): walked from the file by
+# verify --strategies (the side its note names), and its proof walk (--proof) read by the
+# proof and superko checks.
+execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced --strategy black -q
+                        --out ${DIR}/s.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "the strategy of Black from the empty board, forcing 9 \\(empty board 9\\), [1-9][0-9]* states written")
+  message(FATAL_ERROR "build --strategy: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/s.fgt --strategies
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "strategies ok: .*Black forces at least 9 \\([0-9]+ states, [1-9][0-9]* game ends, .*0 missing, 0 without a legal listed move, 0 cycles\\); [0-9.]+ s" OR out MATCHES "White holds")
+  message(FATAL_ERROR "verify --strategies of a strategy: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/s.fgt --strategies --side white
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT out MATCHES "strategies BROKEN: .*White holds Black to at most .*[1-9][0-9]* missing")
+  message(FATAL_ERROR "verify --strategies --side white of Black's strategy: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables build --solve 2x4 --rules simple-forced --strategy black --proof
+                        -q --out ${DIR}/p.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "a proof walk of the strategy of Black from the empty board, forcing 8 .*[1-9][0-9]* leaves, 0 fresh starts below the whole board")
+  message(FATAL_ERROR "build --strategy --proof: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/p.fgt --proof --rules simple-forced --superko
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "proof ok: .*root value 8;" OR NOT out MATCHES "superko ok: .* 0 moves repeating a board")
+  message(FATAL_ERROR "verify --proof --superko of a strategy's proof walk: status ${rc}\n${out}\n${err}")
+endif()
+foreach(bad "--strategy;black;--ranked" "--strategy;grey" "--strategy;black;--rules;psk"
+            "--strategy;black;--proof;--guess;9" "--strategy;black;--proof;--rules;psk"
+            "--side;black")
+  execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced ${bad} -q
+                          --out ${DIR}/y.fgt
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 2 OR EXISTS ${DIR}/y.fgt)
+    message(FATAL_ERROR "build ${bad}: status ${rc}\n${out}\n${err}")
+  endif()
+endforeach()
+# A proof walk needs the whole board for the side: 3x4's empty board is open ([4, 12]).
+execute_process(COMMAND ${FGO} tables build --solve 3x4 --rules simple-forced --strategy black
+                        --proof -q --out ${DIR}/y.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "whole board" OR EXISTS ${DIR}/y.fgt)
+  message(FATAL_ERROR "build --strategy --proof on 3x4: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/k.fgt --side black
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "--side apply with --strategies only")
+  message(FATAL_ERROR "verify --side alone: status ${rc}\n${out}\n${err}")
+endif()

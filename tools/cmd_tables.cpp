@@ -160,7 +160,7 @@ int verifySuperko(const std::string& file, const solve::Geometry& g,
 // from the empty board against every reply (solve/strategy_walk.hpp); the bounds it forces
 // must be the table's at the root.
 int verifyStrategies(const std::string& file, const tables::TableMeta& m, const solve::Rules& rules,
-                     bool everyListed, bool quiet) {
+                     bool everyListed, const std::string& sideOption, bool quiet) {
   if (m.kind != tables::TableKind::Solution) {
     throw engine::InputError("--strategies: " + file + " is not a solution table");
   }
@@ -174,9 +174,22 @@ int verifyStrategies(const std::string& file, const tables::TableMeta& m, const 
                              " does not hold every state (build it with --ranked)");
   }
   const bool exact = !(moves & solve::LOWER_BOUND);
+  // The sides walked: --side, else the one a strategy table is for (fgo tables build
+  // --strategy names it in its note), else both.
+  std::vector<engine::Color> sides{engine::Color::Black, engine::Color::White};
+  std::string only = sideOption;
+  if (only.empty() && m.note.starts_with("strategy of Black")) only = "black";
+  if (only.empty() && m.note.starts_with("strategy of White")) only = "white";
+  if (only == "black" || only == "B" || only == "b") {
+    sides = {engine::Color::Black};
+  } else if (only == "white" || only == "W" || only == "w") {
+    sides = {engine::Color::White};
+  } else if (!only.empty()) {
+    throw UsageError("--side must be black or white, not '" + only + "'");
+  }
   bool good = true;
   std::ostringstream out;
-  for (const engine::Color side : {engine::Color::Black, engine::Color::White}) {
+  for (const engine::Color side : sides) {
     const bool black = side == engine::Color::Black;
     auto progress = [&](const solve::StrategyWalk& w) {
       const double s =
@@ -197,7 +210,7 @@ int verifyStrategies(const std::string& file, const tables::TableMeta& m, const 
         << (black ? w.forced : -w.forced) << " (" << w.states << " states, " << w.games
         << " game ends, " << w.floors << " at the least value, longest line " << w.longest
         << " moves, " << w.missing << " missing, " << w.noMove << " without a legal listed move, "
-        << w.cycles << " cycles)" << (black ? "; " : "");
+        << w.cycles << " cycles)" << (black && sides.size() == 2 ? "; " : "");
   }
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (quiet && good) return 0;
@@ -270,6 +283,9 @@ int runVerify(const std::vector<std::string>& args) {
       "empty board, its first listed move against every reply, until every game has ended, "
       "and check that the bounds so forced are the table's (needs only the rules and the "
       "file)")("every-listed", "with --strategies: every listed move, not only the first")(
+      "side", po::value<std::string>(),
+      "with --strategies: walk black's or white's strategy only (default: the side a "
+      "strategy table is for, fgo tables build --strategy, else both)")(
       "superko-seconds", po::value<double>()->default_value(0),
       "with --superko: stop that check after about S seconds (0: no limit)")(
       "forced-hints", po::value<double>()->default_value(0),
@@ -295,8 +311,8 @@ int runVerify(const std::vector<std::string>& args) {
     throw UsageError("--forced-hints applies with --superko only");
   }
   if (!(vm["forced-hints"].as<double>() >= 0)) throw UsageError("--forced-hints must be >= 0");
-  if (vm.count("every-listed") && !vm.count("strategies")) {
-    throw UsageError("--every-listed applies with --strategies only");
+  if ((vm.count("every-listed") || vm.count("side")) && !vm.count("strategies")) {
+    throw UsageError("--every-listed and --side apply with --strategies only");
   }
   if (vm.count("strategies") && vm.count("proof")) {
     throw UsageError("--strategies and --proof exclude each other");
@@ -338,6 +354,7 @@ int runVerify(const std::vector<std::string>& args) {
   }
   if (vm.count("strategies")) {
     return verifyStrategies(file, t.header().meta, search.rules, vm.count("every-listed") > 0,
+                            vm.count("side") ? vm["side"].as<std::string>() : std::string(),
                             vm.count("quiet") > 0);
   }
   if (vm.count("proof")) {
@@ -530,6 +547,23 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
   if (o.ranked && o.lookup == solve::RetroOptions::Lookup::Direct) {
     throw UsageError("--ranked needs the hash analysis (--lookup hash or auto)");
   }
+  if (vm.count("strategy")) {
+    const std::string side = vm["strategy"].as<std::string>();
+    if (side == "black" || side == "B" || side == "b") {
+      o.strategy = engine::Color::Black;
+    } else if (side == "white" || side == "W" || side == "w") {
+      o.strategy = engine::Color::White;
+    } else {
+      throw UsageError("--strategy must be black or white, not '" + side + "'");
+    }
+    if (o.ranked) throw UsageError("--strategy ranks its own states: not with --ranked");
+    o.strategyProof = vm.count("proof") != 0;
+    solve::SolveOptions search;
+    readSearchRuleOptions(vm, search);  // the static bounds' rules decide the leaves
+    o.safety = search.safety;
+  } else if (searchRuleOptionsGiven(vm)) {
+    throw UsageError("the search's optional rules apply to proof tables only");
+  }
   if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be between 1 and 64");
   if (!vm.count("quiet")) {
     o.onProgress = [](const solve::RetroProgress& p) {
@@ -543,11 +577,34 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
       }
       if (p.phase == "ranks") std::cerr << ", ranks lowered " << p.changed;
       if (p.phase == "ranks from below") std::cerr << " (rank " << p.sweep << ")";
+      if (p.phase == "strategy gathering") std::cerr << " of " << p.total << " states";
+      if (p.phase == "strategy ranks") std::cerr << " (rank " << p.sweep << ")";
       std::cerr << ", elapsed " << std::setprecision(0) << p.seconds << " s        " << std::flush;
     };
   }
   const solve::RetroBuildResult r = solve::buildRetrogradeTable(g, out, o);
   if (!vm.count("quiet")) std::cerr << "\n";
+  if (r.strategy) {
+    const solve::StrategyTable& s = r.strategyStats;
+    std::cout << "wrote " << out.string() << ": " << (o.strategyProof ? "a proof walk of " : "")
+              << "the strategy of " << (o.strategy == engine::Color::Black ? "Black" : "White")
+              << " from the empty board, forcing " << s.forced << " (empty board "
+              << (r.emptyLower == r.emptyUpper ? std::to_string(r.emptyLower)
+                                               : "in [" + std::to_string(r.emptyLower) + ", " +
+                                                     std::to_string(r.emptyUpper) + "]")
+              << "), " << r.entries << " states written (" << r.lowerBound << " open, "
+              << r.someBest << " with a move left out or the other side's); gathered "
+              << s.sideStates << " of its states and " << s.otherStates << " of the other side's ("
+              << (o.strategyProof
+                      ? std::to_string(s.leaves) + " leaves, " + std::to_string(s.freshBelow) +
+                            " fresh starts below the whole board, "
+                      : std::string())
+              << s.floors << " at the least value), " << s.moves << " ranked moves, greatest rank "
+              << s.maxRank << "; analysis of " << r.positions << " positions (" << r.open
+              << " open), " << r.sweeps << " sweeps; " << r.fileBytes << " bytes, " << std::fixed
+              << std::setprecision(2) << r.seconds << " s\n";
+    return 0;
+  }
   std::cout << "wrote " << out.string() << ": " << r.exact << " positions exact of " << r.positions
             << " (" << r.open << " left open by ko cycles), empty board "
             << (r.emptyLower == r.emptyUpper ? std::to_string(r.emptyLower)
@@ -577,13 +634,29 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   }
   const solve::Geometry g(bs.width, bs.height);
   solve::TableBuildOptions o;
+  if (vm.count("proof") && vm.count("strategy")) {
+    // A proof walk's positions from the complete analysis, not from searches.
+    if (vm["rules"].as<std::string>() != "simple-forced") {
+      throw UsageError("--proof with --strategy needs --rules simple-forced");
+    }
+    if (g.points() > o.maxPoints) throw UsageError("--strategy: at most 20 points");
+    for (const char* name : {"root", "guess", "first-only", "with-solved", "first-best"}) {
+      if (vm.count(name)) {
+        throw UsageError(std::string("--") + name +
+                         " applies to proof tables found by search, not with --strategy");
+      }
+    }
+    if (!vm["walkers"].defaulted()) throw UsageError("--walkers does not apply with --strategy");
+    return buildRetrograde(g, out.empty() ? "strategy" + bs.str() + ".fgt" : out, vm);
+  }
   if (vm.count("proof") || g.points() > o.maxPoints) {
     if (!vm["order"].defaulted()) throw UsageError("--order applies to complete tables only");
     if (!vm["to-move"].defaulted() && !vm.count("root")) throw UsageError("--to-move needs --root");
-    if (!vm["moves"].defaulted() || !vm["lookup"].defaulted() || vm.count("ranked")) {
+    if (!vm["moves"].defaulted() || !vm["lookup"].defaulted() || vm.count("ranked") ||
+        vm.count("strategy")) {
       throw UsageError(
-          "--moves, --lookup and --ranked apply to complete tables under --rules simple-forced "
-          "only");
+          "--moves, --lookup, --ranked and --strategy apply to complete tables under --rules "
+          "simple-forced only");
     }
     return buildProof(g, out, vm);
   }
@@ -609,8 +682,9 @@ int buildSolve(const std::string& size, const std::string& out, const po::variab
   if (!vm["lookup"].defaulted()) {
     throw UsageError("--lookup applies to complete tables under --rules simple-forced only");
   }
-  if (vm.count("ranked")) {
-    throw UsageError("--ranked applies to complete tables under --rules simple-forced only");
+  if (vm.count("ranked") || vm.count("strategy")) {
+    throw UsageError(
+        "--ranked and --strategy apply to complete tables under --rules simple-forced only");
   }
   if (vm.count("checkpoint")) o.checkpoint = vm["checkpoint"].as<std::string>();
   o.checkpointSeconds = vm["checkpoint-seconds"].as<double>();
@@ -738,8 +812,14 @@ int runBuild(const std::vector<std::string>& args) {
       "--solve with --rules simple-forced: rank every state and write every state (ko states, "
       "states after a pass, open states with their lower bound), each with only the moves "
       "that make progress (a side that always plays a listed move ends the game); the hash "
-      "analysis")("bounds-log2", po::value<int>()->default_value(12),
-                  "--solve: each solve's static-bounds memo of 2^N entries (0: from --tt-log2)")(
+      "analysis")(
+      "strategy", po::value<std::string>(),
+      "--solve with --rules simple-forced: write only black's or white's strategy from the "
+      "empty board instead of the complete table: the states its listed moves and every "
+      "reply reach, ranked like --ranked (its states only, so it fits where --ranked does "
+      "not: 20 points)")(
+      "bounds-log2", po::value<int>()->default_value(12),
+      "--solve: each solve's static-bounds memo of 2^N entries (0: from --tt-log2)")(
       "threads", po::value<int>()->default_value(1),
       "--solve: threads solving different positions at once (one shared solver table, "
       "one-thread solves; the same bytes); proof tables: search threads of each solve")(

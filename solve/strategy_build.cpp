@@ -1,0 +1,503 @@
+#include "solve/strategy_build.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <stdexcept>
+
+#include "engine/board/errors.hpp"
+#include "solve/benson.hpp"
+#include "solve/forced_walk.hpp"
+#include "solve/retrograde_detail.hpp"
+#include "tables/table_file.hpp"
+
+namespace solve {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using retro_detail::secondsSince;
+
+// A gathered state: its table key (canonicalKeyWithKo, PASSED_KEY) and SIDE when the side
+// whose strategy is built is to move there.
+constexpr uint64_t SIDE = uint64_t{1} << 63;
+// An edge whose child's rank the parent's rank reads (a keeping move at the side's states,
+// a move attaining the upper bound at the other side's); the others are the other side's
+// other moves and the fresh starts after a pass (see the header).
+constexpr uint32_t RANKED_EDGE = uint32_t{1} << 31;
+constexpr uint8_t PASS_MOVE = 32;  // an edge's move: a point, or this for the pass
+constexpr uint16_t UNRANKED = 0xFFFF;
+// A node's flags: its game-end pass (at a passed state) keeps the side's bound or attains
+// the other side's, and (output) reached by the strategy.
+constexpr uint8_t END = 1, REACHED = 2;
+
+// Node indices by key: open addressing on 32-bit slots (index + 1, 0 empty), the keys in
+// the nodes' own list; doubled at 0.7 full.
+class NodeIndex {
+ public:
+  explicit NodeIndex(const walk::Blocks<uint64_t>& nodes) : nodes_(nodes), slots_(1 << 16, 0) {}
+  static constexpr uint32_t NONE = ~uint32_t{0};
+  uint32_t find(uint64_t node) const {
+    const uint32_t s = slots_[slot(node)];
+    return s ? s - 1 : NONE;
+  }
+  // The slot for a node not yet in the index is taken by `index`.
+  void insert(uint64_t node, uint32_t index) {
+    if (10 * (size_ + 1) > 7 * slots_.size()) grow();
+    slots_[slot(node)] = index + 1;
+    ++size_;
+  }
+
+ private:
+  size_t slot(uint64_t node) const {
+    const size_t mask = slots_.size() - 1;
+    size_t i = (node * 0x9E3779B97F4A7C15ull) >> 17 & mask;
+    while (slots_[i] && nodes_[slots_[i] - 1] != node) i = (i + 1) & mask;
+    return i;
+  }
+  void grow() {
+    std::vector<uint32_t> old(slots_.size() * 2, 0);
+    old.swap(slots_);
+    for (const uint32_t s : old) {
+      if (s) slots_[slot(nodes_[s - 1])] = s;
+    }
+  }
+  const walk::Blocks<uint64_t>& nodes_;
+  std::vector<uint32_t> slots_;
+  size_t size_ = 0;
+};
+
+// A child found by expanding a node: its node, its bounds (its mover's view), the move
+// (point or PASS_MOVE) and whether the parent's rank reads it.
+struct Kid {
+  uint64_t node;
+  int8_t lo, hi;
+  uint8_t move;
+  bool ranked;
+};
+
+class Builder {
+ public:
+  Builder(const Geometry& g, const StateBounds& bounds, const StrategyOptions& o)
+      : g_(g), bounds_(bounds), o_(o), index_(node_), start_(Clock::now()) {}
+
+  StrategyTable run(Mask own, Mask opp, bool sideToMove) {
+    int lo = 0, hi = 0;
+    if (!bounds_(own, opp, -1, false, lo, hi)) {
+      throw std::runtime_error("strategy: the analysis has no bounds for the root");
+    }
+    if (o_.proofWalk && (sideToMove ? lo : -hi) != g_.points()) {
+      throw engine::InputError(
+          "strategy: a proof walk needs the whole board for the side at the root (it forces " +
+          std::to_string(sideToMove ? lo : -hi) + ")");
+    }
+    int sym = 0;
+    const uint64_t root = canonicalKeyWithKo(g_, own, opp, -1, sym) | (sideToMove ? SIDE : 0);
+    add(root, static_cast<int8_t>(lo), static_cast<int8_t>(hi));
+    gather();
+    rank();
+    StrategyTable t;
+    t.forced = sideToMove ? lo : -hi;
+    for (size_t i = 0; i < node_.size(); ++i) {
+      const bool side = node_[i] & SIDE;
+      t.sideStates += side, t.otherStates += !side;
+      t.floors += side && lo_[i] == -g_.points();
+      if (o_.proofWalk) {
+        t.leaves += isLeaf(i);
+        t.freshBelow += side && lo_[i] < g_.points();
+      }
+    }
+    for (size_t e = 0; e < edge_.size(); ++e) t.moves += (edge_[e] & RANKED_EDGE) != 0;
+    t.maxRank = maxRank_;
+    t.unranked = unranked_;
+    if (unranked_) {
+      throw std::runtime_error("strategy: " + std::to_string(unranked_) +
+                               " states got no rank (the bounds are not the analysis's fixpoint)");
+    }
+    entries(t);
+    t.seconds = secondsSince(start_);
+    return t;
+  }
+
+ private:
+  void report(StrategyProgress p, bool force = false) {
+    if (!o_.onProgress) return;
+    const double now = secondsSince(start_);
+    if (!force && now - lastReport_ < o_.progressSeconds) return;
+    lastReport_ = now;
+    p.seconds = now;
+    o_.onProgress(p);
+  }
+
+  // A proof walk's leaf: no move followed and no game end.
+  bool isLeaf(uint64_t i) const {
+    return o_.proofWalk && first_[i] == first_[i + 1] && !(flags_[i] & END);
+  }
+
+  uint32_t add(uint64_t node, int8_t lo, int8_t hi) {
+    const uint32_t i = static_cast<uint32_t>(node_.size());
+    if (i >= RANKED_EDGE) throw std::length_error("strategy: more than 2^31 states");
+    node_.push_back(node);
+    lo_.push_back(lo), hi_.push_back(hi);
+    flags_.push_back(0);
+    index_.insert(node, i);
+    return i;
+  }
+
+  // The bounds of a child state (its mover's view), or an error.
+  void childBounds(Mask own, Mask opp, int ko, bool passed, int8_t& lo, int8_t& hi) const {
+    int l = 0, h = 0;
+    if (!bounds_(own, opp, ko, passed, l, h)) {
+      throw std::runtime_error("strategy: the analysis has no bounds for a state reached");
+    }
+    lo = static_cast<int8_t>(l), hi = static_cast<int8_t>(h);
+  }
+
+  // A proof walk's children of node i (StrategyOptions::proofWalk): nothing at a leaf; the
+  // side's keeping moves, its pass to the other side's fresh start when the pass keeps
+  // (the state after it does); the other side's every move, its pass to the side's fresh
+  // start unless walk::passEnds (then `end`).
+  void expandProof(uint64_t i, std::vector<Kid>& kids, bool& end) const {
+    const uint64_t node = node_[i];
+    const bool side = node & SIDE;
+    const int lo = lo_[i], hi = hi_[i];
+    const uint64_t key = node & ~SIDE;
+    const Mask own = key & g_.all(), opp = (key >> 32) & g_.all();
+    const ScoreBounds b = boundsAfterPasses(g_, own, opp, 0, o_.safety);
+    if (b.lower == b.upper) {
+      if (b.lower != lo || lo != hi) {
+        throw std::runtime_error("strategy: a leaf's static value is not the analysis's");
+      }
+      return;
+    }
+    const uint64_t childSide = side ? 0 : SIDE;
+    int sym = 0;
+    int8_t clo, chi;
+    if (side) {
+      childBounds(opp, own, -1, true, clo, chi);  // the state after the pass
+      if (-chi == lo) {
+        childBounds(opp, own, -1, false, clo, chi);
+        kids.push_back(
+            Kid{canonicalKeyWithKo(g_, opp, own, -1, sym) | childSide, clo, chi, PASS_MOVE, true});
+      }
+    } else if (walk::passEnds(g_, own, opp, -lo, o_.safety)) {
+      end = true;
+    } else {
+      childBounds(opp, own, -1, false, clo, chi);
+      kids.push_back(
+          Kid{canonicalKeyWithKo(g_, opp, own, -1, sym) | childSide, clo, chi, PASS_MOVE, true});
+    }
+    retro_detail::forEachMove(
+        g_, own, opp, koOfKey(g_, key), [&](int p, Mask cOwn, Mask cOpp, int cKo) {
+          childBounds(cOwn, cOpp, cKo, false, clo, chi);
+          if (side && -chi != lo) return;
+          kids.push_back(Kid{canonicalKeyWithKo(g_, cOwn, cOpp, cKo, sym) | childSide, clo, chi,
+                             static_cast<uint8_t>(p), true});
+        });
+    if (!end && kids.empty()) {
+      throw std::runtime_error("strategy: a position of the walk with no move keeping its value");
+    }
+  }
+
+  // The children of node i, as the header says; `end` set when its game-ending pass keeps
+  // (attains) the bound. Nothing for the side's floors and the other side's ceilings.
+  void expand(uint64_t i, std::vector<Kid>& kids, bool& end) const {
+    kids.clear();
+    end = false;
+    if (o_.proofWalk) {
+      expandProof(i, kids, end);
+      return;
+    }
+    const int n = g_.points();
+    const uint64_t node = node_[i];
+    const bool side = node & SIDE;
+    const int lo = lo_[i], hi = hi_[i];
+    if (side ? lo == -n : hi == n) return;
+    const uint64_t key = node & ~SIDE;
+    const bool passed = key & PASSED_KEY;
+    const uint64_t stones = key & ~PASSED_KEY;
+    const Mask own = stones & g_.all(), opp = (stones >> 32) & g_.all();
+    const uint64_t childSide = side ? 0 : SIDE;
+    // The side keeps its lower bound (-child's upper = lo); the other side's every move
+    // is followed, ranked where it attains its upper bound (-child's lower = hi).
+    const auto kid = [&](uint64_t childKey, int8_t clo, int8_t chi, uint8_t move, bool fresh) {
+      const bool keeps = side ? -chi == lo : -clo == hi;
+      if (side && !keeps) return;
+      kids.push_back(Kid{childKey | childSide, clo, chi, move, keeps && !fresh});
+    };
+    int sym = 0;
+    if (passed) {
+      end = areaScore(g_, own, opp) == (side ? lo : hi);
+    } else {
+      int8_t clo, chi;
+      childBounds(opp, own, -1, true, clo, chi);
+      const bool keeps = side ? -chi == lo : true;
+      kid(canonicalKeyWithKo(g_, opp, own, -1, sym) | PASSED_KEY, clo, chi, PASS_MOVE, false);
+      if (keeps) {  // the same position as a fresh start, for the proof walks
+        childBounds(opp, own, -1, false, clo, chi);
+        kids.push_back(
+            Kid{canonicalKeyWithKo(g_, opp, own, -1, sym) | childSide, clo, chi, PASS_MOVE, false});
+      }
+    }
+    retro_detail::forEachMove(g_, own, opp, koOfKey(g_, stones),
+                              [&](int p, Mask cOwn, Mask cOpp, int cKo) {
+                                int8_t clo, chi;
+                                childBounds(cOwn, cOpp, cKo, false, clo, chi);
+                                kid(canonicalKeyWithKo(g_, cOwn, cOpp, cKo, sym), clo, chi,
+                                    static_cast<uint8_t>(p), false);
+                              });
+    bool attained = end;
+    for (const Kid& k : kids) attained |= k.ranked;
+    if (!attained) {
+      throw std::runtime_error(
+          "strategy: a state with no move attaining its bound (the bounds are not the "
+          "analysis's fixpoint)");
+    }
+  }
+
+  // Breadth first: the nodes are their own queue. Chunks of nodes are expanded in
+  // parallel, then their children added in order, so the edges are in node order.
+  void gather() {
+    constexpr size_t CHUNK = size_t{1} << 16;
+    const int threads = std::max(1, o_.threads);
+    std::vector<std::vector<Kid>> found(CHUNK);
+    std::vector<uint8_t> ends(CHUNK);
+    size_t next = 0;
+    while (next < node_.size()) {
+      const size_t from = next, to = std::min(node_.size(), next + CHUNK);
+      std::exception_ptr error;
+      std::mutex errorMutex;
+#pragma omp parallel for schedule(dynamic, 256) num_threads(threads)
+      for (size_t i = from; i < to; ++i) {
+        try {
+          bool end = false;
+          expand(i, found[i - from], end);
+          ends[i - from] = end;
+        } catch (...) {
+          const std::lock_guard<std::mutex> lock(errorMutex);
+          if (!error) error = std::current_exception();
+        }
+      }
+      if (error) std::rethrow_exception(error);
+      for (size_t i = from; i < to; ++i) {
+        first_.push_back(edge_.size());
+        if (ends[i - from]) flags_[i] |= END;
+        for (const Kid& k : found[i - from]) {
+          uint32_t c = index_.find(k.node);
+          if (c == NodeIndex::NONE) c = add(k.node, k.lo, k.hi);
+          edge_.push_back(c | (k.ranked ? RANKED_EDGE : 0));
+          move_.push_back(k.move);
+        }
+      }
+      next = to;
+      report({"gathering", next, node_.size(), 0, 0});
+    }
+    first_.push_back(edge_.size());
+  }
+
+  // Layer by layer: rank k goes to the side's states with a ranked child below k (or a
+  // game end) and to the other side's whose ranked children are all below k.
+  void rank() {
+    const size_t nodes = node_.size();
+    const int n = g_.points();
+    rank_.assign(nodes, UNRANKED);
+    std::vector<uint32_t> open;
+    for (size_t i = 0; i < nodes; ++i) {
+      const bool side = node_[i] & SIDE;
+      if (((side ? lo_[i] == -n : hi_[i] == n) && !o_.proofWalk) || isLeaf(i)) {
+        rank_[i] = 0;
+      } else {
+        open.push_back(static_cast<uint32_t>(i));
+      }
+    }
+    const int threads = std::max(1, o_.threads);
+    const auto rankOf = [this](uint32_t c) {
+      return std::atomic_ref<uint16_t>(rank_[c]).load(std::memory_order_relaxed);
+    };
+    for (int k = 1; !open.empty(); ++k) {
+      if (k >= UNRANKED) throw std::runtime_error("strategy: ranks above 65534");
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads)
+      for (size_t j = 0; j < open.size(); ++j) {
+        const uint32_t i = open[j];
+        const bool side = node_[i] & SIDE;
+        bool ranks = side && (flags_[i] & END);
+        if (!ranks) {
+          ranks = !side;
+          for (uint64_t e = first_[i]; e < first_[i + 1]; ++e) {
+            const uint32_t x = edge_[e];
+            if (!(x & RANKED_EDGE)) continue;
+            const bool below = rankOf(x & ~RANKED_EDGE) < k;
+            if (side && below) {
+              ranks = true;
+              break;
+            }
+            if (!side && !below) {
+              ranks = false;
+              break;
+            }
+          }
+        }
+        if (ranks)
+          std::atomic_ref<uint16_t>(rank_[i]).store(uint16_t(k), std::memory_order_relaxed);
+        if ((j & 0xFFFF) == 0 && omp_get_thread_num() == 0) report({"ranks", j, open.size(), k, 0});
+      }
+      const size_t before = open.size();
+      std::erase_if(open, [this](uint32_t i) { return rank_[i] != UNRANKED; });
+      if (open.size() == before) break;  // nothing ranked: the rest never will be
+      maxRank_ = k;
+    }
+    unranked_ = open.size();
+  }
+
+  // The moves listed at the side's node i (ranked tables' keepingMoves), SOME_BEST when a
+  // keeping move is left out.
+  uint64_t listed(uint64_t i) const {
+    const int n = g_.points();
+    const uint16_t r = rank_[i];
+    uint64_t moves = (flags_[i] & END) ? PASS_BIT : 0;
+    bool all = true;
+    if (lo_[i] == -n && !o_.proofWalk) {
+      // A floor: every keeping move (its children were not gathered).
+      const uint64_t key = node_[i] & ~SIDE;
+      const uint64_t stones = key & ~PASSED_KEY;
+      const Mask own = stones & g_.all(), opp = (stones >> 32) & g_.all();
+      int8_t clo, chi;
+      if (key & PASSED_KEY) {
+        if (areaScore(g_, own, opp) == -n) moves |= PASS_BIT;
+      } else {
+        childBounds(opp, own, -1, true, clo, chi);
+        if (chi == n) moves |= PASS_BIT;
+      }
+      retro_detail::forEachMove(g_, own, opp, koOfKey(g_, stones),
+                                [&](int p, Mask cOwn, Mask cOpp, int cKo) {
+                                  childBounds(cOwn, cOpp, cKo, false, clo, chi);
+                                  if (chi == n) moves |= uint64_t{1} << p;
+                                });
+      return moves;
+    }
+    for (uint64_t e = first_[i]; e < first_[i + 1]; ++e) {
+      const uint32_t x = edge_[e];
+      if (!(x & RANKED_EDGE)) continue;
+      const uint64_t bit = move_[e] == PASS_MOVE ? PASS_BIT : uint64_t{1} << move_[e];
+      if (rank_[x & ~RANKED_EDGE] <= r) {
+        moves |= bit;
+      } else {
+        all = false;
+      }
+    }
+    return moves | (all ? 0 : SOME_BEST);
+  }
+
+  // The states the side's listed moves and every reply reach from the root, as entries.
+  void entries(StrategyTable& t) {
+    std::vector<uint32_t> stack{0};
+    flags_[0] |= REACHED;
+    std::vector<std::pair<uint64_t, uint32_t>> reached;  // key, node
+    while (!stack.empty()) {
+      const uint32_t i = stack.back();
+      stack.pop_back();
+      reached.emplace_back(node_[i] & ~SIDE, i);
+      const bool side = node_[i] & SIDE;
+      const uint64_t moves = side ? listed(i) : 0;
+      for (uint64_t e = first_[i]; e < first_[i + 1]; ++e) {
+        const uint32_t c = edge_[e] & ~RANKED_EDGE;
+        // At the side's states: the listed moves (the fresh start after a pass listed too).
+        if (side) {
+          const uint64_t bit = move_[e] == PASS_MOVE ? PASS_BIT : uint64_t{1} << move_[e];
+          if (!(moves & bit)) continue;
+          if ((edge_[e] & RANKED_EDGE) && rank_[c] > rank_[i]) continue;
+        }
+        if (!(flags_[c] & REACHED)) {
+          flags_[c] |= REACHED;
+          stack.push_back(c);
+        }
+      }
+      if ((reached.size() & 0xFFFF) == 0) report({"entries", reached.size(), 0, 0, 0});
+    }
+    std::sort(reached.begin(), reached.end());
+    for (size_t a = 0; a < reached.size();) {
+      size_t b = a + 1;
+      while (b < reached.size() && reached[b].first == reached[a].first) ++b;
+      // A key reached as both sides' state: the side's entry (the value is the same).
+      uint32_t i = reached[a].second;
+      uint8_t roles = 0;
+      for (size_t k = a; k < b; ++k) {
+        const bool side = node_[reached[k].second] & SIDE;
+        roles |= side ? 1 : 2;
+        if (side) i = reached[k].second;
+      }
+      SolutionEntry e;
+      e.key = reached[a].first;
+      e.value = lo_[i];
+      e.best = (roles & 1) && !isLeaf(i) ? listed(i) : SOME_BEST;
+      if (lo_[i] != hi_[i]) e.best |= LOWER_BOUND;
+      t.someBest += (e.best & SOME_BEST) != 0, t.lowerBound += (e.best & LOWER_BOUND) != 0;
+      t.entries.push_back(e);
+      t.roles.push_back(roles);
+      a = b;
+    }
+  }
+
+  const Geometry& g_;
+  const StateBounds& bounds_;
+  const StrategyOptions& o_;
+  walk::Blocks<uint64_t> node_;
+  walk::Blocks<int8_t> lo_, hi_;
+  walk::Blocks<uint8_t> flags_;
+  NodeIndex index_;
+  walk::Blocks<uint64_t> first_;  // node i's edges: [first_[i], first_[i + 1])
+  walk::Blocks<uint32_t> edge_;   // child index | RANKED_EDGE
+  walk::Blocks<uint8_t> move_;    // the edge's move
+  std::vector<uint16_t> rank_;
+  int maxRank_ = 0;
+  uint64_t unranked_ = 0;
+  Clock::time_point start_;
+  double lastReport_ = -1e9;
+};
+
+}  // namespace
+
+StrategyTable buildStrategy(const Geometry& g, const StateBounds& bounds, Mask black, Mask white,
+                            engine::Color toMove, engine::Color side, const StrategyOptions& o) {
+  if (toMove == engine::Color::Empty || side == engine::Color::Empty) {
+    throw engine::InputError("strategy: a side must be Black or White");
+  }
+  const bool blackMoves = toMove == engine::Color::Black;
+  const Mask own = blackMoves ? black : white, opp = blackMoves ? white : black;
+  if ((own | opp) & ~g.all() || (own & opp) || !legalPosition(g, own, opp)) {
+    throw engine::InputError("strategy: the root is not a legal position of the board");
+  }
+  Builder b(g, bounds, o);
+  return b.run(own, opp, toMove == side);
+}
+
+uint64_t writeStrategyTable(const Geometry& g, const StrategyTable& s, engine::Color side,
+                            bool proofWalk, const std::filesystem::path& out) {
+  const std::string who = side == engine::Color::Black ? "Black" : "White";
+  tables::TableStreamWriter file(
+      out,
+      solveTableMeta(
+          g, solutionTableRules(Rules::named("simple-forced")), tables::TableKind::Solution,
+          SOLUTION_TABLE_VERSION, s.entries.size(),
+          (proofWalk ? "proof walk of the strategy of " : "strategy of ") + who +
+              ", simple-forced, retrograde, ranked " + (proofWalk ? "positions: " : "states: ") +
+              std::to_string(s.entries.size()) + ", forces " + std::to_string(s.forced)));
+  tables::PayloadWriter w;
+  w.varint(s.entries.size());
+  uint64_t prev = 0;
+  constexpr size_t PIECE = size_t{1} << 20;
+  for (size_t from = 0; from < s.entries.size(); from += PIECE) {
+    const size_t to = std::min(s.entries.size(), from + PIECE);
+    SolutionTable::encodeEntries(std::span<const SolutionEntry>(s.entries.data() + from, to - from),
+                                 prev, w);
+    file.add(w.data());
+    w.clear();
+  }
+  const tables::TableHeader h = file.finish(s.entries.size());
+  return tables::HEADER_BYTES + h.storedBytes;
+}
+
+}  // namespace solve

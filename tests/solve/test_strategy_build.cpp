@@ -1,0 +1,219 @@
+// One side's strategy gathered from a finished analysis (solve/strategy_build.hpp): at the
+// side's states it is the ranked table's (whose ranks are found another way, from below
+// along the moves reversed), every game it allows ends at the bound it claims, either
+// analysis gives the same entries, and its proof walk passes the proof and superko checks.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/board/errors.hpp"
+#include "solve/proof_table.hpp"
+#include "solve/retrograde.hpp"
+#include "solve/strategy_build.hpp"
+#include "solve/strategy_walk.hpp"
+#include "solve/superko_check.hpp"
+#include "temp_files.hpp"
+
+namespace {
+
+using engine::Color;
+using solve::Geometry;
+using solve::Mask;
+using solve::RetroAnalysis;
+using solve::RetroOptions;
+using solve::SolutionEntry;
+
+RetroOptions options(bool ranked) {
+  RetroOptions o;
+  o.threads = 2;
+  o.ranked = ranked;
+  return o;
+}
+
+template <class Analysis>
+solve::StateBounds boundsOf(const Analysis& a) {
+  return [&a](Mask own, Mask opp, int ko, bool passed, int& lo, int& hi) {
+    return a.bounds(own, opp, ko, passed, lo, hi);
+  };
+}
+
+// The strategy written to a file and loaded back.
+solve::SolutionTable written(const Geometry& g, const solve::StrategyTable& s, Color side,
+                             bool proofWalk, const std::filesystem::path& file) {
+  solve::writeStrategyTable(g, s, side, proofWalk, file);
+  return solve::SolutionTable::load(file, g, solve::Rules::named("simple-forced"));
+}
+
+const std::vector<std::array<int, 2>> BOARDS = {{1, 5}, {2, 2}, {2, 3}, {3, 2},
+                                                {2, 4}, {3, 3}, {2, 5}, {3, 4}};
+
+}  // namespace
+
+TEST_CASE("a side's strategy is the ranked table at its states and ends every game",
+          "[solve][strategy][ranks]") {
+  const auto dir = solve_test::tempDir("solve", "strategy_build");
+  uint64_t sideEntries = 0, otherEntries = 0, someBest = 0;
+  for (const auto& [w, h] : BOARDS) {
+    const Geometry g(w, h);
+    const int n = g.points();
+    const RetroAnalysis ranked = RetroAnalysis::run(g, options(true));
+    std::vector<SolutionEntry> all;
+    ranked.stateEntries(0, uint64_t{1} << g.points(), all);
+    std::map<uint64_t, SolutionEntry> byKey;
+    for (const SolutionEntry& e : all) byKey[e.key] = e;
+    const RetroAnalysis plain = RetroAnalysis::run(g, options(false));
+    const solve::DirectRetroAnalysis direct = solve::DirectRetroAnalysis::run(g, options(false));
+    int lo = 0, hi = 0;
+    REQUIRE(plain.bounds(0, 0, -1, false, lo, hi));
+    for (const Color side : {Color::Black, Color::White}) {
+      INFO(w << "x" << h << (side == Color::Black ? " Black" : " White"));
+      solve::StrategyOptions so;
+      so.threads = 2;
+      const solve::StrategyTable s =
+          solve::buildStrategy(g, boundsOf(plain), 0, 0, Color::Black, side, so);
+      CHECK(s.forced == (side == Color::Black ? lo : -hi));
+      CHECK(s.unranked == 0);
+      REQUIRE(s.entries.size() == s.roles.size());
+      REQUIRE(std::is_sorted(s.entries.begin(), s.entries.end(),
+                             [](const auto& a, const auto& b) { return a.key < b.key; }));
+      for (size_t i = 0; i < s.entries.size(); ++i) {
+        const SolutionEntry& e = s.entries[i];
+        const auto it = byKey.find(e.key);
+        INFO("key " << std::hex << e.key << std::dec << " roles " << int(s.roles[i]));
+        REQUIRE(it != byKey.end());
+        const SolutionEntry& r = it->second;
+        CHECK(e.value == r.value);
+        CHECK((e.best & solve::LOWER_BOUND) == (r.best & solve::LOWER_BOUND));
+        if (s.roles[i] & 1) {
+          CHECK(e.best == r.best);  // the same moves, the same SOME_BEST
+          ++sideEntries;
+          someBest += (e.best & solve::SOME_BEST) != 0;
+        } else {
+          CHECK((e.best & ~solve::LOWER_BOUND) == solve::SOME_BEST);  // nothing listed
+          ++otherEntries;
+        }
+      }
+      // The other analysis gives the very same strategy, on one thread too.
+      so.threads = 1;
+      const solve::StrategyTable d =
+          solve::buildStrategy(g, boundsOf(direct), 0, 0, Color::Black, side, so);
+      CHECK(d.entries == s.entries);
+      CHECK(d.maxRank == s.maxRank);
+      // Every game the side's listed moves allow ends, at the bound it claims.
+      if (s.entries.size() > 1) {
+        const solve::SolutionTable t = written(g, s, side, false, dir / "s.fgt");
+        REQUIRE(t.holdsStates());
+        for (const bool every : {false, true}) {
+          const solve::StrategyWalk walk = solve::walkStrategy(t, 0, 0, Color::Black, side, every);
+          CHECK(walk.ok());
+          CHECK(walk.forced >= s.forced);
+        }
+      } else {  // the side forces nothing: the other side's root alone, at its ceiling
+        CHECK(s.forced == -n);
+      }
+    }
+  }
+  // The comparison saw both kinds of entry, and lists that leave a keeping move out.
+  CHECK(sideEntries > 1000);
+  CHECK(otherEntries > 1000);
+  CHECK(someBest > 100);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a strategy from another root, each side to move", "[solve][strategy]") {
+  const Geometry g(3, 3);
+  const RetroAnalysis ranked = RetroAnalysis::run(g, options(true));
+  const auto file = solve_test::tempDir("solve", "strategy_root") / "s.fgt";
+  // Black's stone on the centre, White's on a corner.
+  const Mask black = Mask{1} << 4, white = Mask{1} << 0;
+  for (const Color toMove : {Color::Black, Color::White}) {
+    for (const Color side : {Color::Black, Color::White}) {
+      const solve::StrategyTable s =
+          solve::buildStrategy(g, boundsOf(ranked), black, white, toMove, side);
+      const bool blackMoves = toMove == Color::Black;
+      int lo = 0, hi = 0;
+      REQUIRE(
+          ranked.bounds(blackMoves ? black : white, blackMoves ? white : black, -1, false, lo, hi));
+      CHECK(s.forced == (toMove == side ? lo : -hi));
+      if (s.entries.size() > 1) {
+        const solve::SolutionTable t = written(g, s, side, false, file);
+        const solve::StrategyWalk walk = solve::walkStrategy(t, black, white, toMove, side, true);
+        CHECK(walk.ok());
+        CHECK(walk.forced >= s.forced);
+      }
+    }
+  }
+  std::filesystem::remove_all(file.parent_path());
+}
+
+TEST_CASE("a strategy's proof walk passes the proof and superko checks", "[solve][strategy]") {
+  const auto dir = solve_test::tempDir("solve", "strategy_proof");
+  solve::SolveOptions search;
+  search.rules = solve::Rules::named("simple-forced");
+  for (const auto& [w, h] : std::vector<std::array<int, 2>>{{3, 3}, {2, 4}, {2, 5}, {2, 6}}) {
+    INFO(w << "x" << h);
+    const Geometry g(w, h);
+    const solve::DirectRetroAnalysis a = solve::DirectRetroAnalysis::run(g, options(false));
+    solve::StrategyOptions so;
+    so.proofWalk = true;
+    const solve::StrategyTable s =
+        solve::buildStrategy(g, boundsOf(a), 0, 0, Color::Black, Color::Black, so);
+    CHECK(s.forced == g.points());
+    CHECK(s.leaves > 0);
+    for (const SolutionEntry& e : s.entries) {
+      CHECK(!(e.key & solve::PASSED_KEY));  // positions and ko states only
+      CHECK(std::abs(e.value) == g.points());
+    }
+    const solve::SolutionTable t = written(g, s, Color::Black, true, dir / "p.fgt");
+    CHECK(!t.holdsStates());
+    const solve::ProofCheck c = solve::checkProofTable(g, t, search);
+    CHECK(c.ok());
+    CHECK(c.rootValue == g.points());
+    CHECK(c.cycles == 0);
+    CHECK(c.positions > 10);
+    const solve::SuperkoCheck k = solve::checkSuperko(g, t, search);
+    CHECK(k.ok());
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a strategy refuses bad roots and bounds that are not the analysis's",
+          "[solve][strategy]") {
+  const Geometry g(2, 3);
+  const RetroAnalysis a = RetroAnalysis::run(g, options(false));
+  const solve::StateBounds good = boundsOf(a);
+  // Stones on one point twice, and a chain without liberties.
+  CHECK_THROWS_AS(solve::buildStrategy(g, good, 1, 1, Color::Black, Color::Black),
+                  engine::InputError);
+  CHECK_THROWS_AS(solve::buildStrategy(g, good, 0b000011, 0b111100, Color::Black, Color::Black),
+                  engine::InputError);
+  CHECK_THROWS_AS(solve::buildStrategy(g, good, 0, 0, Color::Black, Color::Empty),
+                  engine::InputError);
+  // A proof walk needs the whole board for the side: 3x4's empty board is open.
+  const Geometry g34(3, 4);
+  const RetroAnalysis a34 = RetroAnalysis::run(g34, options(false));
+  solve::StrategyOptions proof;
+  proof.proofWalk = true;
+  CHECK_THROWS_AS(solve::buildStrategy(g34, boundsOf(a34), 0, 0, Color::Black, Color::Black, proof),
+                  engine::InputError);
+  // Bounds missing for a state reached, and bounds one point too high everywhere (no move
+  // attains them): refused, not ranked.
+  const solve::StateBounds missing = [&a](Mask own, Mask opp, int ko, bool passed, int& lo,
+                                          int& hi) {
+    return own == 0 && opp == 0 && a.bounds(own, opp, ko, passed, lo, hi);
+  };
+  CHECK_THROWS_AS(solve::buildStrategy(g, missing, 0, 0, Color::Black, Color::Black),
+                  std::runtime_error);
+  const solve::StateBounds shifted = [&a](Mask own, Mask opp, int ko, bool passed, int& lo,
+                                          int& hi) {
+    if (!a.bounds(own, opp, ko, passed, lo, hi)) return false;
+    lo = std::min(lo + 1, 6), hi = std::min(hi + 1, 6);
+    return true;
+  };
+  CHECK_THROWS_AS(solve::buildStrategy(g, shifted, 0, 0, Color::Black, Color::Black),
+                  std::runtime_error);
+}
