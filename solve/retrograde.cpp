@@ -726,6 +726,7 @@ RetroBuildResult writeStrategy(const Analysis& a, const std::filesystem::path& o
   so.threads = o.threads;
   so.progressSeconds = o.progressSeconds;
   so.proofWalk = o.strategyProof;
+  so.deepening = o.strategyDeepening;
   so.safety = o.safety;
   if (o.onProgress) {
     so.onProgress = [&](const StrategyProgress& p) {
@@ -793,8 +794,11 @@ RetroBuildResult buildRetrogradeTable(const Geometry& g, const std::filesystem::
     throw engine::InputError(
         "retrograde analysis: ranks are the hash analysis's (not a direct index's)");
   }
-  const DirectRetroAnalysis a = DirectRetroAnalysis::run(g, o);
-  if (o.strategy != engine::Color::Empty) return writeStrategy(a, out, o, start);
+  DirectRetroAnalysis a = DirectRetroAnalysis::run(g, o);
+  if (o.strategy != engine::Color::Empty) {
+    a.releaseSweepLists();  // room for the strategy's states beside the records (20 points)
+    return writeStrategy(a, out, o, start);
+  }
   // Pieces of the other side's stones (the keys' high half): 1,024 in all on 20 points.
   const int shift = std::max(0, g.points() - 10);
   return writeRetrogradeTable(a, 0, out, o, start, uint64_t{1} << std::min(g.points(), 10),

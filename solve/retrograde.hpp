@@ -77,6 +77,7 @@ struct RetroOptions {
   // With strategy: the positions of a proof walk (StrategyOptions::proofWalk, with these
   // static bounds' rules), a table that checkProofTable and checkSuperko read.
   bool strategyProof = false;
+  bool strategyDeepening = false;  // StrategyOptions::deepening
   SafetyRules safety;
   // Called now and then from one thread at a time (never two calls at once).
   std::function<void(const RetroProgress&)> onProgress;
@@ -229,9 +230,13 @@ class DirectRetroAnalysis {
   std::vector<SolutionEntry> exactEntries() const;
 
   const Geometry& geometry() const { return *g_; }
-  uint64_t positions() const { return pos_.size(); }
+  uint64_t positions() const { return positions_; }
   uint64_t koStates() const { return koKeys_.size(); }
   uint64_t openPositions() const;
+  // Frees what only the sweeps need (the list of positions by level, 4 bytes a position:
+  // 1.8 GB on 20 points), keeping bounds(), the counts and openPositions(); exactEntries()
+  // still works. For a strategy gathered beside the records (strategy_build.hpp).
+  void releaseSweepLists();
   int sweeps() const { return sweeps_; }
   double seconds() const { return seconds_; }
 
@@ -271,6 +276,8 @@ class DirectRetroAnalysis {
   std::vector<int8_t> klo_, khi_;  // ko states' bounds
   std::vector<uint32_t> koOrder_;  // ko states by level
   std::vector<uint64_t> koLevel_;  // start of each level in koOrder_
+  uint64_t positions_ = 0;         // pos_.size() before releaseSweepLists()
+  uint64_t openAfterRelease_ = 0;  // openPositions() when pos_ was released
   int sweeps_ = 0;
   int threads_ = 1;
   double seconds_ = 0;

@@ -163,6 +163,7 @@ DirectRetroAnalysis DirectRetroAnalysis::run(const Geometry& geometry, const Ret
     }
   }
   const uint64_t N = a.pos_.size();
+  a.positions_ = N;
 
   // 2. The records, at the widest bounds.
   uint64_t colourings = 1;
@@ -311,7 +312,17 @@ bool DirectRetroAnalysis::bounds(Mask own, Mask opp, int ko, bool passed, int& l
   return true;
 }
 
+void DirectRetroAnalysis::releaseSweepLists() {
+  if (pos_.empty()) return;
+  openAfterRelease_ = openPositions();
+  std::vector<uint32_t>().swap(pos_);
+  std::vector<uint64_t>().swap(posLevel_);
+  std::vector<uint32_t>().swap(koOrder_);
+  std::vector<uint64_t>().swap(koLevel_);
+}
+
 uint64_t DirectRetroAnalysis::openPositions() const {
+  if (pos_.empty()) return openAfterRelease_;
   uint64_t n = 0;
   for (const uint32_t x : pos_) n += rec_[x].lo != rec_[x].hi;
   return n;

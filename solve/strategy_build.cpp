@@ -79,6 +79,65 @@ struct Kid {
   bool ranked;
 };
 
+// The bounds of a state (its mover's view), or an error.
+void boundsOrThrow(const StateBounds& bounds, Mask own, Mask opp, int ko, bool passed, int8_t& lo,
+                   int8_t& hi) {
+  int l = 0, h = 0;
+  if (!bounds(own, opp, ko, passed, l, h)) {
+    throw std::runtime_error("strategy: the analysis has no bounds for a state reached");
+  }
+  lo = static_cast<int8_t>(l), hi = static_cast<int8_t>(h);
+}
+
+// A proof walk's children of `node` (StrategyOptions::proofWalk) whose bounds are (lo, hi):
+// nothing at a leaf (static bounds give the value; false returned); the side's keeping
+// moves, and its pass to the other side's fresh start when the pass keeps (the state after
+// it does); the other side's every move, and its pass to the side's fresh start unless
+// walk::passEnds (then `end`).
+bool proofChildren(const Geometry& g, const StateBounds& bounds, const SafetyRules& safety,
+                   uint64_t node, int lo, int hi, std::vector<Kid>& kids, bool& end) {
+  kids.clear();
+  end = false;
+  const bool side = node & SIDE;
+  const uint64_t key = node & ~SIDE;
+  const Mask own = key & g.all(), opp = (key >> 32) & g.all();
+  const ScoreBounds b = boundsAfterPasses(g, own, opp, 0, safety);
+  if (b.lower == b.upper) {
+    if (b.lower != lo || lo != hi) {
+      throw std::runtime_error("strategy: a leaf's static value is not the analysis's");
+    }
+    return false;
+  }
+  const uint64_t childSide = side ? 0 : SIDE;
+  int sym = 0;
+  int8_t clo, chi;
+  if (side) {
+    boundsOrThrow(bounds, opp, own, -1, true, clo, chi);  // the state after the pass
+    if (-chi == lo) {
+      boundsOrThrow(bounds, opp, own, -1, false, clo, chi);
+      kids.push_back(
+          Kid{canonicalKeyWithKo(g, opp, own, -1, sym) | childSide, clo, chi, PASS_MOVE, true});
+    }
+  } else if (walk::passEnds(g, own, opp, -lo, safety)) {
+    end = true;
+  } else {
+    boundsOrThrow(bounds, opp, own, -1, false, clo, chi);
+    kids.push_back(
+        Kid{canonicalKeyWithKo(g, opp, own, -1, sym) | childSide, clo, chi, PASS_MOVE, true});
+  }
+  retro_detail::forEachMove(
+      g, own, opp, koOfKey(g, key), [&](int p, Mask cOwn, Mask cOpp, int cKo) {
+        boundsOrThrow(bounds, cOwn, cOpp, cKo, false, clo, chi);
+        if (side && -chi != lo) return;
+        kids.push_back(Kid{canonicalKeyWithKo(g, cOwn, cOpp, cKo, sym) | childSide, clo, chi,
+                           static_cast<uint8_t>(p), true});
+      });
+  if (!end && kids.empty()) {
+    throw std::runtime_error("strategy: a position of the walk with no move keeping its value");
+  }
+  return true;
+}
+
 class Builder {
  public:
   Builder(const Geometry& g, const StateBounds& bounds, const StrategyOptions& o)
@@ -112,6 +171,7 @@ class Builder {
     }
     for (size_t e = 0; e < edge_.size(); ++e) t.moves += (edge_[e] & RANKED_EDGE) != 0;
     t.maxRank = maxRank_;
+    t.rootRank = rank_[0];
     t.unranked = unranked_;
     if (unranked_) {
       throw std::runtime_error("strategy: " + std::to_string(unranked_) +
@@ -147,59 +207,12 @@ class Builder {
     return i;
   }
 
-  // The bounds of a child state (its mover's view), or an error.
   void childBounds(Mask own, Mask opp, int ko, bool passed, int8_t& lo, int8_t& hi) const {
-    int l = 0, h = 0;
-    if (!bounds_(own, opp, ko, passed, l, h)) {
-      throw std::runtime_error("strategy: the analysis has no bounds for a state reached");
-    }
-    lo = static_cast<int8_t>(l), hi = static_cast<int8_t>(h);
+    boundsOrThrow(bounds_, own, opp, ko, passed, lo, hi);
   }
 
-  // A proof walk's children of node i (StrategyOptions::proofWalk): nothing at a leaf; the
-  // side's keeping moves, its pass to the other side's fresh start when the pass keeps
-  // (the state after it does); the other side's every move, its pass to the side's fresh
-  // start unless walk::passEnds (then `end`).
   void expandProof(uint64_t i, std::vector<Kid>& kids, bool& end) const {
-    const uint64_t node = node_[i];
-    const bool side = node & SIDE;
-    const int lo = lo_[i], hi = hi_[i];
-    const uint64_t key = node & ~SIDE;
-    const Mask own = key & g_.all(), opp = (key >> 32) & g_.all();
-    const ScoreBounds b = boundsAfterPasses(g_, own, opp, 0, o_.safety);
-    if (b.lower == b.upper) {
-      if (b.lower != lo || lo != hi) {
-        throw std::runtime_error("strategy: a leaf's static value is not the analysis's");
-      }
-      return;
-    }
-    const uint64_t childSide = side ? 0 : SIDE;
-    int sym = 0;
-    int8_t clo, chi;
-    if (side) {
-      childBounds(opp, own, -1, true, clo, chi);  // the state after the pass
-      if (-chi == lo) {
-        childBounds(opp, own, -1, false, clo, chi);
-        kids.push_back(
-            Kid{canonicalKeyWithKo(g_, opp, own, -1, sym) | childSide, clo, chi, PASS_MOVE, true});
-      }
-    } else if (walk::passEnds(g_, own, opp, -lo, o_.safety)) {
-      end = true;
-    } else {
-      childBounds(opp, own, -1, false, clo, chi);
-      kids.push_back(
-          Kid{canonicalKeyWithKo(g_, opp, own, -1, sym) | childSide, clo, chi, PASS_MOVE, true});
-    }
-    retro_detail::forEachMove(
-        g_, own, opp, koOfKey(g_, key), [&](int p, Mask cOwn, Mask cOpp, int cKo) {
-          childBounds(cOwn, cOpp, cKo, false, clo, chi);
-          if (side && -chi != lo) return;
-          kids.push_back(Kid{canonicalKeyWithKo(g_, cOwn, cOpp, cKo, sym) | childSide, clo, chi,
-                             static_cast<uint8_t>(p), true});
-        });
-    if (!end && kids.empty()) {
-      throw std::runtime_error("strategy: a position of the walk with no move keeping its value");
-    }
+    proofChildren(g_, bounds_, o_.safety, node_[i], lo_[i], hi_[i], kids, end);
   }
 
   // The children of node i, as the header says; `end` set when its game-ending pass keeps
@@ -283,7 +296,7 @@ class Builder {
       }
       if (error) std::rethrow_exception(error);
       for (size_t i = from; i < to; ++i) {
-        first_.push_back(edge_.size());
+        first_.push_back(static_cast<uint32_t>(edge_.size()));
         if (ends[i - from]) flags_[i] |= END;
         for (const Kid& k : found[i - from]) {
           uint32_t c = index_.find(k.node);
@@ -295,7 +308,7 @@ class Builder {
       next = to;
       report({"gathering", next, node_.size(), 0, 0});
     }
-    first_.push_back(edge_.size());
+    first_.push_back(static_cast<uint32_t>(edge_.size()));
   }
 
   // Layer by layer: rank k goes to the side's states with a ranked child below k (or a
@@ -448,7 +461,7 @@ class Builder {
   walk::Blocks<int8_t> lo_, hi_;
   walk::Blocks<uint8_t> flags_;
   NodeIndex index_;
-  walk::Blocks<uint64_t> first_;  // node i's edges: [first_[i], first_[i + 1])
+  walk::Blocks<uint32_t> first_;  // node i's edges: [first_[i], first_[i + 1])
   walk::Blocks<uint32_t> edge_;   // child index | RANKED_EDGE
   walk::Blocks<uint8_t> move_;    // the edge's move
   std::vector<uint16_t> rank_;
@@ -456,6 +469,201 @@ class Builder {
   uint64_t unranked_ = 0;
   Clock::time_point start_;
   double lastReport_ = -1e9;
+};
+
+// A proof walk's strategy by iterative deepening on its ranks (StrategyOptions::deepening):
+// depth first, keeping only the positions visited. W(x, b), "the side wins x within b
+// moves of its own and the other side's": true at a leaf; at the side's positions when
+// one keeping move leads to a position won within b - 1, at the other side's when every
+// move does. W depends on x and b alone (no history in these walks) and grows with b, so a
+// position keeps the least budget it was shown with (its rank) and one more than the
+// greatest it failed with, and each (position, budget) pair is worked out at most once.
+// The ranks shown fall along every move of the strategy, so it has no cycle.
+class Deepening {
+ public:
+  Deepening(const Geometry& g, const StateBounds& bounds, const StrategyOptions& o)
+      : g_(g), bounds_(bounds), o_(o), index_(node_), start_(Clock::now()) {}
+
+  StrategyTable run(Mask own, Mask opp, bool sideToMove) {
+    int lo = 0, hi = 0;
+    if (!bounds_(own, opp, -1, false, lo, hi)) {
+      throw std::runtime_error("strategy: the analysis has no bounds for the root");
+    }
+    const int n = g_.points();
+    if ((sideToMove ? lo : -hi) != n) {
+      throw engine::InputError(
+          "strategy: a proof walk needs the whole board for the side at the root (it forces " +
+          std::to_string(sideToMove ? lo : -hi) + ")");
+    }
+    int sym = 0;
+    const uint32_t root = add(canonicalKeyWithKo(g_, own, opp, -1, sym) | (sideToMove ? SIDE : 0),
+                              static_cast<int8_t>(lo), static_cast<int8_t>(hi));
+    for (int b = 0;; ++b) {
+      if (b >= NOT_SHOWN) throw std::runtime_error("strategy: no strategy within 254 ranks");
+      budget_ = b;
+      if (prove(root, b)) break;
+    }
+    StrategyTable t;
+    t.forced = n;
+    t.maxRank = t.rootRank = proven_[root];
+    for (size_t i = 0; i < node_.size(); ++i) {
+      const bool side = node_[i] & SIDE;
+      t.sideStates += side, t.otherStates += !side;
+      t.leaves += proven_[i] == 0;
+    }
+    t.moves = evaluations_;
+    entries(root, t);
+    t.seconds = secondsSince(start_);
+    return t;
+  }
+
+ private:
+  static constexpr uint8_t NOT_SHOWN = 0xFF;
+
+  uint32_t add(uint64_t node, int8_t lo, int8_t hi) {
+    const uint32_t i = static_cast<uint32_t>(node_.size());
+    node_.push_back(node);
+    lo_.push_back(lo), hi_.push_back(hi);
+    proven_.push_back(NOT_SHOWN), failed_.push_back(0);
+    index_.insert(node, i);
+    return i;
+  }
+  uint32_t nodeOf(const Kid& k) {
+    const uint32_t i = index_.find(k.node);
+    return i == NodeIndex::NONE ? add(k.node, k.lo, k.hi) : i;
+  }
+  // The children in the order tried: the points centre first, the pass last.
+  bool children(uint32_t i, std::vector<Kid>& kids, bool& end) const {
+    if (!proofChildren(g_, bounds_, o_.safety, node_[i], lo_[i], hi_[i], kids, end)) return false;
+    std::stable_sort(kids.begin(), kids.end(), [this](const Kid& a, const Kid& b) {
+      const int ra = a.move == PASS_MOVE ? MAX_POINTS : g_.centreRank(a.move);
+      const int rb = b.move == PASS_MOVE ? MAX_POINTS : g_.centreRank(b.move);
+      return ra < rb;
+    });
+    return true;
+  }
+
+  // W(i, b); on success proven_[i] <= b, on failure failed_[i] > b.
+  bool prove(uint32_t i, int b) {
+    if (proven_[i] <= b) return true;
+    if (failed_[i] > b) return false;
+    const int n = g_.points();
+    const bool side = node_[i] & SIDE;
+    if (side ? lo_[i] != n : hi_[i] != -n) {  // not won whole: never shown
+      failed_[i] = NOT_SHOWN;
+      return false;
+    }
+    ++evaluations_;
+    if (o_.onProgress && (evaluations_ & 0x3FFF) == 0 &&
+        secondsSince(start_) - lastReport_ >= o_.progressSeconds) {
+      lastReport_ = secondsSince(start_);
+      o_.onProgress({"deepening", evaluations_, node_.size(), budget_, lastReport_});
+    }
+    std::vector<Kid> kids;
+    bool end = false;
+    if (!children(i, kids, end)) {
+      proven_[i] = 0;  // a leaf
+      return true;
+    }
+    if (b == 0) {
+      failed_[i] = 1;
+      return false;
+    }
+    std::vector<uint32_t> ids(kids.size());
+    for (size_t k = 0; k < kids.size(); ++k) ids[k] = nodeOf(kids[k]);
+    if (side) {
+      // A child already shown within b - 1 (the least), else each in turn.
+      int best = NOT_SHOWN;
+      for (const uint32_t c : ids) best = std::min<int>(best, proven_[c]);
+      if (best > b - 1) {
+        for (const uint32_t c : ids) {
+          if (prove(c, b - 1)) {
+            best = proven_[c];
+            break;
+          }
+        }
+      }
+      if (best > b - 1) {
+        failed_[i] = static_cast<uint8_t>(b + 1);
+        return false;
+      }
+      proven_[i] = static_cast<uint8_t>(best + 1);
+      return true;
+    }
+    // Every child: the ones known to fail first.
+    for (const uint32_t c : ids) {
+      if (failed_[c] > b - 1) {
+        failed_[i] = static_cast<uint8_t>(b + 1);
+        return false;
+      }
+    }
+    int worst = 0;
+    for (const uint32_t c : ids) {
+      if (!prove(c, b - 1)) {
+        failed_[i] = static_cast<uint8_t>(b + 1);
+        return false;
+      }
+      worst = std::max<int>(worst, proven_[c]);
+    }
+    proven_[i] = static_cast<uint8_t>(worst + 1);
+    return true;
+  }
+
+  // The positions the side's listed moves (to children shown with a smaller rank) and every
+  // reply reach from the root.
+  void entries(uint32_t root, StrategyTable& t) {
+    std::vector<uint8_t> reached(node_.size(), 0);
+    std::vector<uint32_t> stack{root};
+    reached[root] = 1;
+    std::vector<std::pair<uint64_t, SolutionEntry>> out;
+    std::vector<Kid> kids;
+    while (!stack.empty()) {
+      const uint32_t i = stack.back();
+      stack.pop_back();
+      const bool side = node_[i] & SIDE;
+      bool end = false;
+      SolutionEntry e;
+      e.key = node_[i] & ~SIDE;
+      e.value = lo_[i];
+      e.best = SOME_BEST;
+      if (proofChildren(g_, bounds_, o_.safety, node_[i], lo_[i], hi_[i], kids, end)) {
+        for (const Kid& k : kids) {
+          const uint32_t c = index_.find(k.node);
+          if (side) {
+            if (c == NodeIndex::NONE || proven_[c] >= proven_[i]) continue;
+            e.best |= k.move == PASS_MOVE ? PASS_BIT : uint64_t{1} << k.move;
+          } else if (c == NodeIndex::NONE || proven_[c] >= proven_[i]) {
+            throw std::logic_error("strategy: a reply not shown below its position's rank");
+          }
+          if (!reached[c]) {
+            reached[c] = 1;
+            stack.push_back(c);
+          }
+        }
+      }
+      t.lowerBound += lo_[i] != hi_[i];
+      out.emplace_back(e.key, e);
+    }
+    std::sort(out.begin(), out.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [key, e] : out) {
+      t.entries.push_back(e);
+      t.roles.push_back((e.value == g_.points()) ? 1 : 2);
+    }
+    t.someBest = t.entries.size();
+  }
+
+  const Geometry& g_;
+  const StateBounds& bounds_;
+  const StrategyOptions& o_;
+  walk::Blocks<uint64_t> node_;
+  walk::Blocks<int8_t> lo_, hi_;
+  walk::Blocks<uint8_t> proven_, failed_;
+  NodeIndex index_;
+  uint64_t evaluations_ = 0;
+  int budget_ = 0;
+  Clock::time_point start_;
+  double lastReport_ = 0;
 };
 
 }  // namespace
@@ -469,6 +677,11 @@ StrategyTable buildStrategy(const Geometry& g, const StateBounds& bounds, Mask b
   const Mask own = blackMoves ? black : white, opp = blackMoves ? white : black;
   if ((own | opp) & ~g.all() || (own & opp) || !legalPosition(g, own, opp)) {
     throw engine::InputError("strategy: the root is not a legal position of the board");
+  }
+  if (o.deepening) {
+    if (!o.proofWalk) throw engine::InputError("strategy: deepening is for proof walks");
+    Deepening d(g, bounds, o);
+    return d.run(own, opp, toMove == side);
   }
   Builder b(g, bounds, o);
   return b.run(own, opp, toMove == side);

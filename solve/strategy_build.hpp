@@ -57,6 +57,13 @@ struct StrategyOptions {
   // must be the whole board.
   bool proofWalk = false;
   SafetyRules safety;
+  // With proofWalk: instead of gathering every position the keeping moves reach (which on
+  // 20 points does not fit beside the analysis), search depth first for a strategy within
+  // a rank budget, 0, 1, 2... until the root is shown (iterative deepening), keeping only
+  // the positions visited. The ranks are then the budgets each position was shown with:
+  // they fall along the strategy's moves, but are not the least ranks of the whole board.
+  // StrategyTable::moves counts the (position, budget) pairs worked out.
+  bool deepening = false;
   std::function<void(const StrategyProgress&)> onProgress;  // from one thread at a time
   double progressSeconds = 1.0;
 };
@@ -72,6 +79,7 @@ struct StrategyTable {
   // proof walk's checks then search that pass with the game's history).
   uint64_t leaves = 0, freshBelow = 0;
   int maxRank = 0;        // the greatest rank
+  int rootRank = 0;       // the root's
   uint64_t unranked = 0;  // states left without a rank: 0 unless the bounds are not a fixpoint
   // The table: the states the side's listed moves and every reply reach from the root, in
   // key order. At the side's states the entry of a ranked table (the mover's lower bound,

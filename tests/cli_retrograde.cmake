@@ -143,7 +143,7 @@ endforeach()
 execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced --strategy black -q
                         --out ${DIR}/s.fgt
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "the strategy of Black from the empty board, forcing 9 \\(empty board 9\\), [1-9][0-9]* states written")
+if(NOT rc EQUAL 0 OR NOT out MATCHES "the strategy of Black from the empty board, forcing 9 \\(empty board 9\\), rank [1-9][0-9]* at the root, [1-9][0-9]* states written")
   message(FATAL_ERROR "build --strategy: status ${rc}\n${out}\n${err}")
 endif()
 execute_process(COMMAND ${FGO} tables verify ${DIR}/s.fgt --strategies
@@ -167,7 +167,19 @@ execute_process(COMMAND ${FGO} tables verify ${DIR}/p.fgt --proof --rules simple
 if(NOT rc EQUAL 0 OR NOT out MATCHES "proof ok: .*root value 8;" OR NOT out MATCHES "superko ok: .* 0 moves repeating a board")
   message(FATAL_ERROR "verify --proof --superko of a strategy's proof walk: status ${rc}\n${out}\n${err}")
 endif()
+execute_process(COMMAND ${FGO} tables build --solve 2x5 --rules simple-forced --strategy black --proof
+                        --deepening -q --out ${DIR}/d.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "a proof walk of the strategy of Black from the empty board, forcing 10 .*rank [1-9][0-9]* at the root.*visited [0-9]+ of its states .*pairs worked out")
+  message(FATAL_ERROR "build --strategy --proof --deepening: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/d.fgt --proof --rules simple-forced --superko
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "proof ok: .*root value 10;" OR NOT out MATCHES "superko ok:")
+  message(FATAL_ERROR "verify of a deepened proof walk: status ${rc}\n${out}\n${err}")
+endif()
 foreach(bad "--strategy;black;--ranked" "--strategy;grey" "--strategy;black;--rules;psk"
+            "--strategy;black;--deepening" "--deepening"
             "--strategy;black;--proof;--guess;9" "--strategy;black;--proof;--rules;psk"
             "--side;black")
   execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced ${bad} -q

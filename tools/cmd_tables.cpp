@@ -558,11 +558,17 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
     }
     if (o.ranked) throw UsageError("--strategy ranks its own states: not with --ranked");
     o.strategyProof = vm.count("proof") != 0;
+    o.strategyDeepening = vm.count("deepening") != 0;
+    if (o.strategyDeepening && !o.strategyProof) {
+      throw UsageError("--deepening applies with --proof --strategy only");
+    }
     solve::SolveOptions search;
     readSearchRuleOptions(vm, search);  // the static bounds' rules decide the leaves
     o.safety = search.safety;
   } else if (searchRuleOptionsGiven(vm)) {
     throw UsageError("the search's optional rules apply to proof tables only");
+  } else if (vm.count("deepening")) {
+    throw UsageError("--deepening applies with --proof --strategy only");
   }
   if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be between 1 and 64");
   if (!vm.count("quiet")) {
@@ -579,6 +585,10 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
       if (p.phase == "ranks from below") std::cerr << " (rank " << p.sweep << ")";
       if (p.phase == "strategy gathering") std::cerr << " of " << p.total << " states";
       if (p.phase == "strategy ranks") std::cerr << " (rank " << p.sweep << ")";
+      if (p.phase == "strategy deepening") {
+        std::cerr << " (" << p.done << " positions worked out, " << p.total << " visited, budget "
+                  << p.sweep << ")";
+      }
       std::cerr << ", elapsed " << std::setprecision(0) << p.seconds << " s        " << std::flush;
     };
   }
@@ -592,16 +602,23 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
               << (r.emptyLower == r.emptyUpper ? std::to_string(r.emptyLower)
                                                : "in [" + std::to_string(r.emptyLower) + ", " +
                                                      std::to_string(r.emptyUpper) + "]")
-              << "), " << r.entries << " states written (" << r.lowerBound << " open, "
-              << r.someBest << " with a move left out or the other side's); gathered "
-              << s.sideStates << " of its states and " << s.otherStates << " of the other side's ("
-              << (o.strategyProof
-                      ? std::to_string(s.leaves) + " leaves, " + std::to_string(s.freshBelow) +
-                            " fresh starts below the whole board, "
-                      : std::string())
-              << s.floors << " at the least value), " << s.moves << " ranked moves, greatest rank "
-              << s.maxRank << "; analysis of " << r.positions << " positions (" << r.open
-              << " open), " << r.sweeps << " sweeps; " << r.fileBytes << " bytes, " << std::fixed
+              << "), rank " << s.rootRank << " at the root, " << r.entries
+              << (o.strategyProof ? " positions" : " states") << " written (" << r.lowerBound
+              << " open, " << r.someBest << " with a move left out or the other side's); "
+              << (o.strategyDeepening ? "visited " : "gathered ") << s.sideStates
+              << " of its states and " << s.otherStates << " of the other side's (";
+    if (o.strategyDeepening) {
+      std::cout << s.leaves << " leaves), " << s.moves << " (position, budget) pairs worked out";
+    } else {
+      std::cout << (o.strategyProof
+                        ? std::to_string(s.leaves) + " leaves, " + std::to_string(s.freshBelow) +
+                              " fresh starts below the whole board, "
+                        : std::string())
+                << s.floors << " at the least value), " << s.moves
+                << " ranked moves, greatest rank " << s.maxRank;
+    }
+    std::cout << "; analysis of " << r.positions << " positions (" << r.open << " open), "
+              << r.sweeps << " sweeps; " << r.fileBytes << " bytes, " << std::fixed
               << std::setprecision(2) << r.seconds << " s\n";
     return 0;
   }
@@ -813,6 +830,11 @@ int runBuild(const std::vector<std::string>& args) {
       "states after a pass, open states with their lower bound), each with only the moves "
       "that make progress (a side that always plays a listed move ends the game); the hash "
       "analysis")(
+      "deepening",
+      "with --proof --strategy: find the strategy depth first within a rank budget raised "
+      "until the root is shown, keeping only the positions visited, instead of gathering "
+      "every position its keeping moves reach (which does not fit beside a 20-point "
+      "analysis)")(
       "strategy", po::value<std::string>(),
       "--solve with --rules simple-forced: write only black's or white's strategy from the "
       "empty board instead of the complete table: the states its listed moves and every "

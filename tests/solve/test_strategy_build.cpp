@@ -159,24 +159,33 @@ TEST_CASE("a strategy's proof walk passes the proof and superko checks", "[solve
     const Geometry g(w, h);
     const solve::DirectRetroAnalysis a = solve::DirectRetroAnalysis::run(g, options(false));
     solve::StrategyOptions so;
+    // Every position the keeping moves reach, ranked layer by layer; then depth first within
+    // a rank budget (deepening), which shows the root with the same least rank.
     so.proofWalk = true;
-    const solve::StrategyTable s =
+    const solve::StrategyTable gathered =
         solve::buildStrategy(g, boundsOf(a), 0, 0, Color::Black, Color::Black, so);
-    CHECK(s.forced == g.points());
-    CHECK(s.leaves > 0);
-    for (const SolutionEntry& e : s.entries) {
-      CHECK(!(e.key & solve::PASSED_KEY));  // positions and ko states only
-      CHECK(std::abs(e.value) == g.points());
+    so.deepening = true;
+    const solve::StrategyTable deepened =
+        solve::buildStrategy(g, boundsOf(a), 0, 0, Color::Black, Color::Black, so);
+    CHECK(deepened.rootRank == gathered.rootRank);
+    CHECK(deepened.sideStates + deepened.otherStates < gathered.sideStates + gathered.otherStates);
+    for (const solve::StrategyTable* s : {&gathered, &deepened}) {
+      CHECK(s->forced == g.points());
+      CHECK(s->leaves > 0);
+      for (const SolutionEntry& e : s->entries) {
+        CHECK(!(e.key & solve::PASSED_KEY));  // positions and ko states only
+        CHECK(std::abs(e.value) == g.points());
+      }
+      const solve::SolutionTable t = written(g, *s, Color::Black, true, dir / "p.fgt");
+      CHECK(!t.holdsStates());
+      const solve::ProofCheck c = solve::checkProofTable(g, t, search);
+      CHECK(c.ok());
+      CHECK(c.rootValue == g.points());
+      CHECK(c.cycles == 0);
+      CHECK(c.positions > 10);
+      const solve::SuperkoCheck k = solve::checkSuperko(g, t, search);
+      CHECK(k.ok());
     }
-    const solve::SolutionTable t = written(g, s, Color::Black, true, dir / "p.fgt");
-    CHECK(!t.holdsStates());
-    const solve::ProofCheck c = solve::checkProofTable(g, t, search);
-    CHECK(c.ok());
-    CHECK(c.rootValue == g.points());
-    CHECK(c.cycles == 0);
-    CHECK(c.positions > 10);
-    const solve::SuperkoCheck k = solve::checkSuperko(g, t, search);
-    CHECK(k.ok());
   }
   std::filesystem::remove_all(dir);
 }
@@ -199,6 +208,12 @@ TEST_CASE("a strategy refuses bad roots and bounds that are not the analysis's",
   solve::StrategyOptions proof;
   proof.proofWalk = true;
   CHECK_THROWS_AS(solve::buildStrategy(g34, boundsOf(a34), 0, 0, Color::Black, Color::Black, proof),
+                  engine::InputError);
+  proof.deepening = true;
+  CHECK_THROWS_AS(solve::buildStrategy(g34, boundsOf(a34), 0, 0, Color::Black, Color::Black, proof),
+                  engine::InputError);
+  proof.proofWalk = false;  // deepening is for proof walks
+  CHECK_THROWS_AS(solve::buildStrategy(g, good, 0, 0, Color::Black, Color::Black, proof),
                   engine::InputError);
   // Bounds missing for a state reached, and bounds one point too high everywhere (no move
   // attains them): refused, not ranked.
