@@ -584,29 +584,37 @@ class Deepening {
         }
       }
       if (best > b - 1) {
-        failed_[i] = static_cast<uint8_t>(b + 1);
-        return false;
+        return fail(i, b);
       }
-      proven_[i] = static_cast<uint8_t>(best + 1);
-      return true;
+      return shown(i, best + 1);
     }
     // Every child: the ones known to fail first.
     for (const uint32_t c : ids) {
       if (failed_[c] > b - 1) {
-        failed_[i] = static_cast<uint8_t>(b + 1);
-        return false;
+        return fail(i, b);
       }
     }
     int worst = 0;
     for (const uint32_t c : ids) {
       if (!prove(c, b - 1)) {
-        failed_[i] = static_cast<uint8_t>(b + 1);
-        return false;
+        return fail(i, b);
       }
       worst = std::max<int>(worst, proven_[c]);
     }
-    proven_[i] = static_cast<uint8_t>(worst + 1);
+    return shown(i, worst + 1);
+  }
+
+  // The outcomes of W(i, b). A position met again deeper on its own path (a cycle, with a
+  // smaller budget) may have been shown there: the least rank shown stands, and a failure
+  // at b does not undo a rank within b.
+  bool shown(uint32_t i, int rank) {
+    proven_[i] = static_cast<uint8_t>(std::min<int>(proven_[i], rank));
     return true;
+  }
+  bool fail(uint32_t i, int b) {
+    if (proven_[i] <= b) return true;
+    failed_[i] = static_cast<uint8_t>(std::max(failed_[i], static_cast<uint8_t>(b + 1)));
+    return false;
   }
 
   // The positions the side's listed moves (to children shown with a smaller rank) and every
