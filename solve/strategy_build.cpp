@@ -138,6 +138,20 @@ bool proofChildren(const Geometry& g, const StateBounds& bounds, const SafetyRul
   return true;
 }
 
+// The root's bounds (its mover's view); a proof walk's root must be worth the whole board
+// to the side.
+void rootBounds(const Geometry& g, const StateBounds& bounds, bool proofWalk, Mask own, Mask opp,
+                bool sideToMove, int& lo, int& hi) {
+  if (!bounds(own, opp, -1, false, lo, hi)) {
+    throw std::runtime_error("strategy: the analysis has no bounds for the root");
+  }
+  if (proofWalk && (sideToMove ? lo : -hi) != g.points()) {
+    throw engine::InputError(
+        "strategy: a proof walk needs the whole board for the side at the root (it forces " +
+        std::to_string(sideToMove ? lo : -hi) + ")");
+  }
+}
+
 class Builder {
  public:
   Builder(const Geometry& g, const StateBounds& bounds, const StrategyOptions& o)
@@ -145,14 +159,7 @@ class Builder {
 
   StrategyTable run(Mask own, Mask opp, bool sideToMove) {
     int lo = 0, hi = 0;
-    if (!bounds_(own, opp, -1, false, lo, hi)) {
-      throw std::runtime_error("strategy: the analysis has no bounds for the root");
-    }
-    if (o_.proofWalk && (sideToMove ? lo : -hi) != g_.points()) {
-      throw engine::InputError(
-          "strategy: a proof walk needs the whole board for the side at the root (it forces " +
-          std::to_string(sideToMove ? lo : -hi) + ")");
-    }
+    rootBounds(g_, bounds_, o_.proofWalk, own, opp, sideToMove, lo, hi);
     int sym = 0;
     const uint64_t root = canonicalKeyWithKo(g_, own, opp, -1, sym) | (sideToMove ? SIDE : 0);
     add(root, static_cast<int8_t>(lo), static_cast<int8_t>(hi));
@@ -486,15 +493,8 @@ class Deepening {
 
   StrategyTable run(Mask own, Mask opp, bool sideToMove) {
     int lo = 0, hi = 0;
-    if (!bounds_(own, opp, -1, false, lo, hi)) {
-      throw std::runtime_error("strategy: the analysis has no bounds for the root");
-    }
+    rootBounds(g_, bounds_, true, own, opp, sideToMove, lo, hi);
     const int n = g_.points();
-    if ((sideToMove ? lo : -hi) != n) {
-      throw engine::InputError(
-          "strategy: a proof walk needs the whole board for the side at the root (it forces " +
-          std::to_string(sideToMove ? lo : -hi) + ")");
-    }
     int sym = 0;
     const uint32_t root = add(canonicalKeyWithKo(g_, own, opp, -1, sym) | (sideToMove ? SIDE : 0),
                               static_cast<int8_t>(lo), static_cast<int8_t>(hi));
