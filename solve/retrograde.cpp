@@ -734,19 +734,30 @@ RetroBuildResult writeStrategy(const Analysis& a, const std::filesystem::path& o
           {"strategy " + p.phase, p.done, p.total, p.rank, 0, r.open, secondsSince(start)});
     };
   }
-  StrategyTable s = buildStrategy(
-      g,
-      [&a](Mask own, Mask opp, int ko, bool passed, int& lo, int& hi) {
-        return a.bounds(own, opp, ko, passed, lo, hi);
-      },
-      0, 0, engine::Color::Black, o.strategy, so);
-  r.fileBytes = writeStrategyTable(g, s, o.strategy, o.strategyProof, out);
+  const StateBounds bounds = [&a](Mask own, Mask opp, int ko, bool passed, int& lo, int& hi) {
+    return a.bounds(own, opp, ko, passed, lo, hi);
+  };
+  // Builds and writes one side's strategy; returns its counts without its entries.
+  const auto one = [&](engine::Color side, const std::filesystem::path& file, uint64_t& bytes) {
+    StrategyTable s = buildStrategy(g, bounds, 0, 0, engine::Color::Black, side, so);
+    bytes = writeStrategyTable(g, s, side, o.strategyProof, file);
+    s.written = s.entries.size();
+    std::vector<SolutionEntry>().swap(s.entries);
+    std::vector<uint8_t>().swap(s.roles);
+    return s;
+  };
   r.strategy = true;
-  r.entries = s.entries.size(), r.someBest = s.someBest, r.lowerBound = s.lowerBound;
+  r.strategyStats = one(o.strategy, out, r.fileBytes);
+  const StrategyTable& s = r.strategyStats;
+  r.entries = s.written, r.someBest = s.someBest, r.lowerBound = s.lowerBound;
   r.maxRank = s.maxRank;
-  std::vector<SolutionEntry>().swap(s.entries);
-  std::vector<uint8_t>().swap(s.roles);
-  r.strategyStats = std::move(s);
+  if (!o.whiteStrategyOut.empty()) {
+    if (o.strategy != engine::Color::Black) {
+      throw engine::InputError("retrograde analysis: White's strategy as well needs Black's");
+    }
+    r.whiteStrategy = true;
+    r.whiteStats = one(engine::Color::White, o.whiteStrategyOut, r.whiteFileBytes);
+  }
   r.seconds = secondsSince(start);
   return r;
 }

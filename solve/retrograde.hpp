@@ -78,6 +78,8 @@ struct RetroOptions {
   // static bounds' rules), a table that checkProofTable and checkSuperko read.
   bool strategyProof = false;
   bool strategyDeepening = false;  // StrategyOptions::deepening
+  // With strategy Black: also White's strategy, from the same analysis, written here.
+  std::filesystem::path whiteStrategyOut;
   SafetyRules safety;
   // Called now and then from one thread at a time (never two calls at once).
   std::function<void(const RetroProgress&)> onProgress;
@@ -297,6 +299,10 @@ struct RetroBuildResult {
   // someBest and lowerBound above count the strategy's entries).
   bool strategy = false;
   StrategyTable strategyStats;  // its counts (entries and roles left empty)
+  // With RetroOptions::whiteStrategyOut: White's strategy's counts and file bytes.
+  bool whiteStrategy = false;
+  StrategyTable whiteStats;
+  uint64_t whiteFileBytes = 0;
   uint64_t fileBytes = 0;
   double seconds = 0;  // the whole build, file included
 };

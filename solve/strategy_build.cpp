@@ -138,6 +138,51 @@ bool proofChildren(const Geometry& g, const StateBounds& bounds, const SafetyRul
   return true;
 }
 
+// The game's children of `node` whose bounds are (lo, hi), for the deepening: nothing
+// where the side has nothing to force (its bound the least value there is: a leaf; false
+// returned); the side's keeping moves (ranked); the other side's every move and pass,
+// ranked where it attains the other side's upper bound. `end`: at a passed state, the pass
+// that ends the game keeps (attains) the bound.
+bool stateChildren(const Geometry& g, const StateBounds& bounds, uint64_t node, int lo, int hi,
+                   std::vector<Kid>& kids, bool& end) {
+  kids.clear();
+  end = false;
+  const int n = g.points();
+  const bool side = node & SIDE;
+  if (side ? lo == -n : hi == n) return false;
+  const uint64_t key = node & ~SIDE;
+  const bool passed = key & PASSED_KEY;
+  const uint64_t stones = key & ~PASSED_KEY;
+  const Mask own = stones & g.all(), opp = (stones >> 32) & g.all();
+  const uint64_t childSide = side ? 0 : SIDE;
+  int sym = 0;
+  int8_t clo, chi;
+  const auto kid = [&](uint64_t childKey, uint8_t move) {
+    const bool keeps = side ? -chi == lo : -clo == hi;
+    if (side && !keeps) return;
+    kids.push_back(Kid{childKey | childSide, clo, chi, move, keeps});
+  };
+  if (passed) {
+    end = areaScore(g, own, opp) == (side ? lo : hi);
+  } else {
+    boundsOrThrow(bounds, opp, own, -1, true, clo, chi);
+    kid(canonicalKeyWithKo(g, opp, own, -1, sym) | PASSED_KEY, PASS_MOVE);
+  }
+  retro_detail::forEachMove(
+      g, own, opp, koOfKey(g, stones), [&](int p, Mask cOwn, Mask cOpp, int cKo) {
+        boundsOrThrow(bounds, cOwn, cOpp, cKo, false, clo, chi);
+        kid(canonicalKeyWithKo(g, cOwn, cOpp, cKo, sym), static_cast<uint8_t>(p));
+      });
+  bool attained = end;
+  for (const Kid& k : kids) attained |= k.ranked;
+  if (!attained) {
+    throw std::runtime_error(
+        "strategy: a state with no move attaining its bound (the bounds are not the analysis's "
+        "fixpoint)");
+  }
+  return true;
+}
+
 // The root's bounds (its mover's view); a proof walk's root must be worth the whole board
 // to the side.
 void rootBounds(const Geometry& g, const StateBounds& bounds, bool proofWalk, Mask own, Mask opp,
@@ -493,8 +538,7 @@ class Deepening {
 
   StrategyTable run(Mask own, Mask opp, bool sideToMove) {
     int lo = 0, hi = 0;
-    rootBounds(g_, bounds_, true, own, opp, sideToMove, lo, hi);
-    const int n = g_.points();
+    rootBounds(g_, bounds_, o_.proofWalk, own, opp, sideToMove, lo, hi);
     int sym = 0;
     const uint32_t root = add(canonicalKeyWithKo(g_, own, opp, -1, sym) | (sideToMove ? SIDE : 0),
                               static_cast<int8_t>(lo), static_cast<int8_t>(hi));
@@ -504,7 +548,7 @@ class Deepening {
       if (prove(root, b)) break;
     }
     StrategyTable t;
-    t.forced = n;
+    t.forced = sideToMove ? lo : -hi;
     t.maxRank = t.rootRank = proven_[root];
     for (size_t i = 0; i < node_.size(); ++i) {
       const bool side = node_[i] & SIDE;
@@ -534,7 +578,10 @@ class Deepening {
   }
   // The children in the order tried: the points centre first, the pass last.
   bool children(uint32_t i, std::vector<Kid>& kids, bool& end) const {
-    if (!proofChildren(g_, bounds_, o_.safety, node_[i], lo_[i], hi_[i], kids, end)) return false;
+    const bool inner =
+        o_.proofWalk ? proofChildren(g_, bounds_, o_.safety, node_[i], lo_[i], hi_[i], kids, end)
+                     : stateChildren(g_, bounds_, node_[i], lo_[i], hi_[i], kids, end);
+    if (!inner) return false;
     std::stable_sort(kids.begin(), kids.end(), [this](const Kid& a, const Kid& b) {
       const int ra = a.move == PASS_MOVE ? MAX_POINTS : g_.centreRank(a.move);
       const int rb = b.move == PASS_MOVE ? MAX_POINTS : g_.centreRank(b.move);
@@ -549,7 +596,7 @@ class Deepening {
     if (failed_[i] > b) return false;
     const int n = g_.points();
     const bool side = node_[i] & SIDE;
-    if (side ? lo_[i] != n : hi_[i] != -n) {  // not won whole: never shown
+    if (o_.proofWalk && (side ? lo_[i] != n : hi_[i] != -n)) {  // not won whole: never shown
       failed_[i] = NOT_SHOWN;
       return false;
     }
@@ -572,8 +619,8 @@ class Deepening {
     std::vector<uint32_t> ids(kids.size());
     for (size_t k = 0; k < kids.size(); ++k) ids[k] = nodeOf(kids[k]);
     if (side) {
-      // A child already shown within b - 1 (the least), else each in turn.
-      int best = NOT_SHOWN;
+      // The game's end, or a child already shown within b - 1 (the least), else each in turn.
+      int best = end ? 0 : NOT_SHOWN;
       for (const uint32_t c : ids) best = std::min<int>(best, proven_[c]);
       if (best > b - 1) {
         for (const uint32_t c : ids) {
@@ -588,20 +635,39 @@ class Deepening {
       }
       return shown(i, best + 1);
     }
-    // Every child: the ones known to fail first.
-    for (const uint32_t c : ids) {
-      if (failed_[c] > b - 1) {
-        return fail(i, b);
+    // Every child: within b - 1 where it attains the other side's bound; where it gives the
+    // side more (the game's states only), shown at all, with a budget of its own. The ones
+    // known to fail first.
+    for (size_t k = 0; k < ids.size(); ++k) {
+      if (failed_[ids[k]] > (kids[k].ranked ? b - 1 : NOT_SHOWN - 1)) {
+        return kids[k].ranked ? fail(i, b) : failForever(i);
       }
     }
     int worst = 0;
-    for (const uint32_t c : ids) {
-      if (!prove(c, b - 1)) {
-        return fail(i, b);
-      }
-      worst = std::max<int>(worst, proven_[c]);
+    for (size_t k = 0; k < ids.size(); ++k) {
+      if (!kids[k].ranked) continue;
+      if (!prove(ids[k], b - 1)) return fail(i, b);
+      worst = std::max<int>(worst, proven_[ids[k]]);
+    }
+    for (size_t k = 0; k < ids.size(); ++k) {
+      if (!kids[k].ranked && !proveAtAll(ids[k])) return failForever(i);
     }
     return shown(i, worst + 1);
+  }
+
+  // W(i, b) for some b: the least, by deepening from the greatest known to fail. A child
+  // that gives the side more than the other side's bound has a greater bound of its own,
+  // and the bound never falls along the strategy, so this never comes back to a state on
+  // the path above.
+  bool proveAtAll(uint32_t i) {
+    for (int b = failed_[i]; b < NOT_SHOWN; ++b) {
+      if (prove(i, b)) return true;
+    }
+    return false;
+  }
+  bool failForever(uint32_t i) {
+    failed_[i] = NOT_SHOWN;
+    return false;
   }
 
   // The outcomes of W(i, b). A position met again deeper on its own path (a cycle, with a
@@ -623,24 +689,31 @@ class Deepening {
     std::vector<uint8_t> reached(node_.size(), 0);
     std::vector<uint32_t> stack{root};
     reached[root] = 1;
-    std::vector<std::pair<uint64_t, SolutionEntry>> out;
+    struct Out {
+      uint64_t key;
+      bool other;  // a state of the other side (sorted after the side's of the same key)
+      SolutionEntry e;
+    };
+    std::vector<Out> out;
     std::vector<Kid> kids;
     while (!stack.empty()) {
       const uint32_t i = stack.back();
       stack.pop_back();
       const bool side = node_[i] & SIDE;
-      bool end = false;
       SolutionEntry e;
       e.key = node_[i] & ~SIDE;
       e.value = lo_[i];
-      e.best = SOME_BEST;
-      if (proofChildren(g_, bounds_, o_.safety, node_[i], lo_[i], hi_[i], kids, end)) {
+      e.best = SOME_BEST | (lo_[i] != hi_[i] ? LOWER_BOUND : 0);
+      bool end = false;
+      if (children(i, kids, end)) {
+        if (side && end) e.best |= PASS_BIT;  // the game's end, rank 0
         for (const Kid& k : kids) {
           const uint32_t c = index_.find(k.node);
           if (side) {
             if (c == NodeIndex::NONE || proven_[c] >= proven_[i]) continue;
             e.best |= k.move == PASS_MOVE ? PASS_BIT : uint64_t{1} << k.move;
-          } else if (c == NodeIndex::NONE || proven_[c] >= proven_[i]) {
+          } else if (c == NodeIndex::NONE ||
+                     (k.ranked ? proven_[c] >= proven_[i] : proven_[c] == NOT_SHOWN)) {
             throw std::logic_error("strategy: a reply not shown below its position's rank");
           }
           if (!reached[c]) {
@@ -649,14 +722,20 @@ class Deepening {
           }
         }
       }
-      t.lowerBound += lo_[i] != hi_[i];
-      out.emplace_back(e.key, e);
+      out.push_back({e.key, !side, e});
     }
-    std::sort(out.begin(), out.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [key, e] : out) {
-      t.entries.push_back(e);
-      t.roles.push_back((e.value == g_.points()) ? 1 : 2);
+    std::sort(out.begin(), out.end(), [](const Out& a, const Out& b) {
+      return a.key != b.key ? a.key < b.key : a.other < b.other;
+    });
+    for (size_t a = 0; a < out.size();) {
+      // A key reached as both sides' state: the side's entry (the bounds are the same).
+      size_t b = a + 1;
+      uint8_t roles = out[a].other ? 2 : 1;
+      while (b < out.size() && out[b].key == out[a].key) roles |= out[b++].other ? 2 : 1;
+      t.entries.push_back(out[a].e);
+      t.roles.push_back(roles);
+      t.lowerBound += (out[a].e.best & LOWER_BOUND) != 0;
+      a = b;
     }
     t.someBest = t.entries.size();
   }
@@ -687,7 +766,6 @@ StrategyTable buildStrategy(const Geometry& g, const StateBounds& bounds, Mask b
     throw engine::InputError("strategy: the root is not a legal position of the board");
   }
   if (o.deepening) {
-    if (!o.proofWalk) throw engine::InputError("strategy: deepening is for proof walks");
     Deepening d(g, bounds, o);
     return d.run(own, opp, toMove == side);
   }

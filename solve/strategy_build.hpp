@@ -57,12 +57,15 @@ struct StrategyOptions {
   // must be the whole board.
   bool proofWalk = false;
   SafetyRules safety;
-  // With proofWalk: instead of gathering every position the keeping moves reach (which on
-  // 20 points does not fit beside the analysis), search depth first for a strategy within
-  // a rank budget, 0, 1, 2... until the root is shown (iterative deepening), keeping only
-  // the positions visited. The ranks are then the budgets each position was shown with:
-  // they fall along the strategy's moves, but are not the least ranks of the whole board.
-  // StrategyTable::moves counts the (position, budget) pairs worked out.
+  // Instead of gathering every state the keeping moves reach (which on 20 points does not
+  // fit beside the analysis), search depth first for a strategy within a rank budget, 0, 1,
+  // 2... until the root is shown (iterative deepening), keeping only the states visited;
+  // one thread. W(x, b): at the side's states a keeping move to a state within b - 1 (or
+  // the game's end), at the other side's every move attaining its bound within b - 1 and
+  // every other move (it gives the side more: a greater bound of its own) within some
+  // budget. The root's rank is the least one; elsewhere the ranks are the budgets each
+  // state was shown with, which fall along the strategy's moves but need not be least.
+  // StrategyTable::moves counts the (state, budget) pairs worked out.
   bool deepening = false;
   std::function<void(const StrategyProgress&)> onProgress;  // from one thread at a time
   double progressSeconds = 1.0;
@@ -90,6 +93,7 @@ struct StrategyTable {
   // For each entry: bit 0 a state of the side, bit 1 of the other side.
   std::vector<uint8_t> roles;
   uint64_t someBest = 0, lowerBound = 0;  // entries so marked
+  uint64_t written = 0;                   // entries.size(), kept when the entries are dropped
   double seconds = 0;
 };
 

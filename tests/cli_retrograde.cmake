@@ -178,8 +178,20 @@ execute_process(COMMAND ${FGO} tables verify ${DIR}/d.fgt --proof --rules simple
 if(NOT rc EQUAL 0 OR NOT out MATCHES "proof ok: .*root value 10;" OR NOT out MATCHES "superko ok:")
   message(FATAL_ERROR "verify of a deepened proof walk: status ${rc}\n${out}\n${err}")
 endif()
+# Both sides' strategies from one analysis, depth first: White's beside OUT (.white).
+execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced --strategy both
+                        --deepening -q --out ${DIR}/both.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "both.fgt: the strategy of Black from the empty board, forcing 9 .*both.white.fgt: the strategy of White from the empty board, holding Black to 9" OR NOT EXISTS ${DIR}/both.white.fgt)
+  message(FATAL_ERROR "build --strategy both --deepening: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/both.fgt --strategies
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "strategies ok: .*Black forces at least 9")
+  message(FATAL_ERROR "verify --strategies of a deepened strategy: status ${rc}\n${out}\n${err}")
+endif()
 foreach(bad "--strategy;black;--ranked" "--strategy;grey" "--strategy;black;--rules;psk"
-            "--strategy;black;--deepening" "--deepening"
+            "--deepening"
             "--strategy;black;--proof;--guess;9" "--strategy;black;--proof;--rules;psk"
             "--side;black")
   execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced ${bad} -q

@@ -549,26 +549,27 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
   }
   if (vm.count("strategy")) {
     const std::string side = vm["strategy"].as<std::string>();
-    if (side == "black" || side == "B" || side == "b") {
+    if (side == "black" || side == "B" || side == "b" || side == "both") {
       o.strategy = engine::Color::Black;
     } else if (side == "white" || side == "W" || side == "w") {
       o.strategy = engine::Color::White;
     } else {
-      throw UsageError("--strategy must be black or white, not '" + side + "'");
+      throw UsageError("--strategy must be black, white or both, not '" + side + "'");
+    }
+    if (side == "both") {  // White's beside OUT: its stem, ".white", its extension
+      o.whiteStrategyOut =
+          out.parent_path() / (out.stem().string() + ".white" + out.extension().string());
     }
     if (o.ranked) throw UsageError("--strategy ranks its own states: not with --ranked");
     o.strategyProof = vm.count("proof") != 0;
     o.strategyDeepening = vm.count("deepening") != 0;
-    if (o.strategyDeepening && !o.strategyProof) {
-      throw UsageError("--deepening applies with --proof --strategy only");
-    }
     solve::SolveOptions search;
     readSearchRuleOptions(vm, search);  // the static bounds' rules decide the leaves
     o.safety = search.safety;
   } else if (searchRuleOptionsGiven(vm)) {
     throw UsageError("the search's optional rules apply to proof tables only");
   } else if (vm.count("deepening")) {
-    throw UsageError("--deepening applies with --proof --strategy only");
+    throw UsageError("--deepening applies with --strategy only");
   }
   if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be between 1 and 64");
   if (!vm.count("quiet")) {
@@ -595,31 +596,39 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
   const solve::RetroBuildResult r = solve::buildRetrogradeTable(g, out, o);
   if (!vm.count("quiet")) std::cerr << "\n";
   if (r.strategy) {
-    const solve::StrategyTable& s = r.strategyStats;
-    std::cout << "wrote " << out.string() << ": " << (o.strategyProof ? "a proof walk of " : "")
-              << "the strategy of " << (o.strategy == engine::Color::Black ? "Black" : "White")
-              << " from the empty board, forcing " << s.forced << " (empty board "
-              << (r.emptyLower == r.emptyUpper ? std::to_string(r.emptyLower)
-                                               : "in [" + std::to_string(r.emptyLower) + ", " +
-                                                     std::to_string(r.emptyUpper) + "]")
-              << "), rank " << s.rootRank << " at the root, " << r.entries
-              << (o.strategyProof ? " positions" : " states") << " written (" << r.lowerBound
-              << " open, " << r.someBest << " with a move left out or the other side's); "
-              << (o.strategyDeepening ? "visited " : "gathered ") << s.sideStates
-              << " of its states and " << s.otherStates << " of the other side's (";
-    if (o.strategyDeepening) {
-      std::cout << s.leaves << " leaves), " << s.moves << " (position, budget) pairs worked out";
-    } else {
-      std::cout << (o.strategyProof
-                        ? std::to_string(s.leaves) + " leaves, " + std::to_string(s.freshBelow) +
-                              " fresh starts below the whole board, "
-                        : std::string())
-                << s.floors << " at the least value), " << s.moves
-                << " ranked moves, greatest rank " << s.maxRank;
-    }
-    std::cout << "; analysis of " << r.positions << " positions (" << r.open << " open), "
-              << r.sweeps << " sweeps; " << r.fileBytes << " bytes, " << std::fixed
-              << std::setprecision(2) << r.seconds << " s\n";
+    const auto print = [&](const solve::StrategyTable& s, engine::Color side,
+                           const std::filesystem::path& file, uint64_t bytes) {
+      std::cout << "wrote " << file.string() << ": " << (o.strategyProof ? "a proof walk of " : "")
+                << "the strategy of " << (side == engine::Color::Black ? "Black" : "White")
+                << " from the empty board, "
+                << (side == engine::Color::Black ? "forcing " + std::to_string(s.forced)
+                                                 : "holding Black to " + std::to_string(-s.forced))
+                << " (empty board "
+                << (r.emptyLower == r.emptyUpper ? std::to_string(r.emptyLower)
+                                                 : "in [" + std::to_string(r.emptyLower) + ", " +
+                                                       std::to_string(r.emptyUpper) + "]")
+                << "), rank " << s.rootRank << " at the root, " << s.written
+                << (o.strategyProof ? " positions" : " states") << " written (" << s.lowerBound
+                << " open, " << s.someBest << " with a move left out or the other side's); "
+                << (o.strategyDeepening ? "visited " : "gathered ") << s.sideStates
+                << " of its states and " << s.otherStates << " of the other side's (";
+      if (o.strategyDeepening) {
+        std::cout << s.leaves << " leaves), " << s.moves << " (position, budget) pairs worked out";
+      } else {
+        std::cout << (o.strategyProof
+                          ? std::to_string(s.leaves) + " leaves, " + std::to_string(s.freshBelow) +
+                                " fresh starts below the whole board, "
+                          : std::string())
+                  << s.floors << " at the least value), " << s.moves
+                  << " ranked moves, greatest rank " << s.maxRank;
+      }
+      std::cout << "; " << bytes << " bytes\n";
+    };
+    print(r.strategyStats, o.strategy, out, r.fileBytes);
+    if (r.whiteStrategy)
+      print(r.whiteStats, engine::Color::White, o.whiteStrategyOut, r.whiteFileBytes);
+    std::cout << "analysis of " << r.positions << " positions (" << r.open << " open), " << r.sweeps
+              << " sweeps; " << std::fixed << std::setprecision(2) << r.seconds << " s in all\n";
     return 0;
   }
   std::cout << "wrote " << out.string() << ": " << r.exact << " positions exact of " << r.positions
@@ -831,13 +840,14 @@ int runBuild(const std::vector<std::string>& args) {
       "that make progress (a side that always plays a listed move ends the game); the hash "
       "analysis")(
       "deepening",
-      "with --proof --strategy: find the strategy depth first within a rank budget raised "
+      "with --strategy: find the strategy depth first within a rank budget raised "
       "until the root is shown, keeping only the positions visited, instead of gathering "
       "every position its keeping moves reach (which does not fit beside a 20-point "
       "analysis)")(
       "strategy", po::value<std::string>(),
-      "--solve with --rules simple-forced: write only black's or white's strategy from the "
-      "empty board instead of the complete table: the states its listed moves and every "
+      "--solve with --rules simple-forced: write only black's or white's strategy (both: "
+      "white's to OUT's stem .white too) from the empty board instead of the complete table: the "
+      "states its listed moves and every "
       "reply reach, ranked like --ranked (its states only, so it fits where --ranked does "
       "not: 20 points)")(
       "bounds-log2", po::value<int>()->default_value(12),

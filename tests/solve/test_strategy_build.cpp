@@ -115,6 +115,39 @@ TEST_CASE("a side's strategy is the ranked table at its states and ends every ga
       } else {  // the side forces nothing: the other side's root alone, at its ceiling
         CHECK(s.forced == -n);
       }
+      // Depth first within a rank budget: the root shown with the same least rank, the
+      // side's states a part of the ranked table's with its values, every game ended.
+      so.deepening = true;
+      const solve::StrategyTable dp =
+          solve::buildStrategy(g, boundsOf(plain), 0, 0, Color::Black, side, so);
+      so.deepening = false;
+      CHECK(dp.forced == s.forced);
+      CHECK(dp.rootRank == s.rootRank);
+      CHECK(dp.entries.size() <= s.entries.size() + 1);
+      for (size_t i = 0; i < dp.entries.size(); ++i) {
+        const auto it = byKey.find(dp.entries[i].key);
+        REQUIRE(it != byKey.end());
+        CHECK(dp.entries[i].value == it->second.value);
+        if (dp.roles[i] & 1) {  // listed moves: some of those that keep the value
+          const uint64_t key = dp.entries[i].key, stones = key & ~solve::PASSED_KEY;
+          uint64_t keeping = 0;
+          bool all = true;
+          REQUIRE(plain.keepingMoves(stones & g.all(), (stones >> 32) & g.all(),
+                                     solve::koOfKey(g, stones), (key & solve::PASSED_KEY) != 0,
+                                     keeping, all));
+          const uint64_t moves = dp.entries[i].best & (solve::PASS_BIT | g.all());
+          CHECK((moves & ~keeping) == 0);
+          CHECK((moves != 0 || dp.entries[i].value == -n));
+        }
+      }
+      if (dp.entries.size() > 1) {
+        const solve::SolutionTable t = written(g, dp, side, false, dir / "d.fgt");
+        for (const bool every : {false, true}) {
+          const solve::StrategyWalk walk = solve::walkStrategy(t, 0, 0, Color::Black, side, every);
+          CHECK(walk.ok());
+          CHECK(walk.forced >= dp.forced);
+        }
+      }
     }
   }
   // The comparison saw both kinds of entry, and lists that leave a keeping move out.
@@ -124,29 +157,53 @@ TEST_CASE("a side's strategy is the ranked table at its states and ends every ga
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("a strategy from another root, each side to move", "[solve][strategy]") {
-  const Geometry g(3, 3);
-  const RetroAnalysis ranked = RetroAnalysis::run(g, options(true));
+TEST_CASE("strategies from other roots, each side to move, gathered and deepened",
+          "[solve][strategy]") {
+  // Random positions of 3x4 with both sides to move: most are worth less than the whole
+  // board to either side, so both sides' strategies are games of their own.
+  const Geometry g(3, 4);
+  const int n = g.points();
+  const RetroAnalysis a = RetroAnalysis::run(g, options(false));
   const auto file = solve_test::tempDir("solve", "strategy_root") / "s.fgt";
-  // Black's stone on the centre, White's on a corner.
-  const Mask black = Mask{1} << 4, white = Mask{1} << 0;
-  for (const Color toMove : {Color::Black, Color::White}) {
+  uint64_t x = 777, roots = 0, partial = 0;
+  while (roots < 24) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    Mask black = 0, white = 0;
+    for (int p = 0; p < n; ++p) {  // a stone on a point in four
+      const int d = static_cast<int>((x >> (3 * p + 9)) & 7);
+      if (d == 1) black |= Mask{1} << p;
+      if (d == 2) white |= Mask{1} << p;
+    }
+    if (!solve::legalPosition(g, black, white)) continue;
+    ++roots;
+    const Color toMove = (x >> 3) & 1 ? Color::Black : Color::White;
+    const bool blackMoves = toMove == Color::Black;
+    int lo = 0, hi = 0;
+    REQUIRE(a.bounds(blackMoves ? black : white, blackMoves ? white : black, -1, false, lo, hi));
     for (const Color side : {Color::Black, Color::White}) {
+      INFO("root " << roots << (side == Color::Black ? " Black" : " White"));
+      solve::StrategyOptions so;
       const solve::StrategyTable s =
-          solve::buildStrategy(g, boundsOf(ranked), black, white, toMove, side);
-      const bool blackMoves = toMove == Color::Black;
-      int lo = 0, hi = 0;
-      REQUIRE(
-          ranked.bounds(blackMoves ? black : white, blackMoves ? white : black, -1, false, lo, hi));
-      CHECK(s.forced == (toMove == side ? lo : -hi));
-      if (s.entries.size() > 1) {
-        const solve::SolutionTable t = written(g, s, side, false, file);
-        const solve::StrategyWalk walk = solve::walkStrategy(t, black, white, toMove, side, true);
+          solve::buildStrategy(g, boundsOf(a), black, white, toMove, side, so);
+      so.deepening = true;
+      const solve::StrategyTable d =
+          solve::buildStrategy(g, boundsOf(a), black, white, toMove, side, so);
+      const int forced = toMove == side ? lo : -hi;
+      CHECK(s.forced == forced);
+      CHECK(d.forced == forced);
+      CHECK(d.rootRank == s.rootRank);
+      partial += forced > -n && forced < n;
+      for (const solve::StrategyTable* t : {&s, &d}) {
+        if (t->entries.size() <= 1) continue;
+        const solve::SolutionTable table = written(g, *t, side, false, file);
+        const solve::StrategyWalk walk =
+            solve::walkStrategy(table, black, white, toMove, side, true);
         CHECK(walk.ok());
-        CHECK(walk.forced >= s.forced);
+        CHECK(walk.forced >= forced);
       }
     }
   }
+  CHECK(partial >= 3);  // strategies that force part of the board, not all or nothing (4)
   std::filesystem::remove_all(file.parent_path());
 }
 
@@ -212,9 +269,7 @@ TEST_CASE("a strategy refuses bad roots and bounds that are not the analysis's",
   proof.deepening = true;
   CHECK_THROWS_AS(solve::buildStrategy(g34, boundsOf(a34), 0, 0, Color::Black, Color::Black, proof),
                   engine::InputError);
-  proof.proofWalk = false;  // deepening is for proof walks
-  CHECK_THROWS_AS(solve::buildStrategy(g, good, 0, 0, Color::Black, Color::Black, proof),
-                  engine::InputError);
+
   // Bounds missing for a state reached, and bounds one point too high everywhere (no move
   // attains them): refused, not ranked.
   const solve::StateBounds missing = [&a](Mask own, Mask opp, int ko, bool passed, int& lo,
