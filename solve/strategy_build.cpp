@@ -523,14 +523,15 @@ class Builder {
   double lastReport_ = -1e9;
 };
 
-// A proof walk's strategy by iterative deepening on its ranks (StrategyOptions::deepening):
-// depth first, keeping only the positions visited. W(x, b), "the side wins x within b
-// moves of its own and the other side's": true at a leaf; at the side's positions when
-// one keeping move leads to a position won within b - 1, at the other side's when every
-// move does. W depends on x and b alone (no history in these walks) and grows with b, so a
-// position keeps the least budget it was shown with (its rank) and one more than the
-// greatest it failed with, and each (position, budget) pair is worked out at most once.
-// The ranks shown fall along every move of the strategy, so it has no cycle.
+// A strategy by iterative deepening on its ranks (StrategyOptions::deepening): depth
+// first, keeping only the states visited. W(x, b), "the side wins x within rank b": true
+// at a leaf; at the side's states when a keeping move leads to a state won within b - 1 (or
+// the game ends with the bound), at the other side's when every move attaining its bound
+// does and every other move (game's states only) is won within some budget. W depends on
+// x and b alone (no history in these walks or under simple ko) and grows with b, so a state
+// keeps the least budget it was shown with (its rank) and one more than the greatest it
+// failed with, and each (state, budget) pair is worked out at most once. The ranks shown
+// fall along every move of the strategy that keeps the bound, so it has no cycle.
 class Deepening {
  public:
   Deepening(const Geometry& g, const StateBounds& bounds, const StrategyOptions& o)
