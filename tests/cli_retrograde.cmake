@@ -191,7 +191,7 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES "strategies ok: .*Black forces at least 9")
   message(FATAL_ERROR "verify --strategies of a deepened strategy: status ${rc}\n${out}\n${err}")
 endif()
 foreach(bad "--strategy;black;--ranked" "--strategy;grey" "--strategy;black;--rules;psk"
-            "--deepening"
+            "--deepening" "--strategy;both;--proof"
             "--strategy;black;--proof;--guess;9" "--strategy;black;--proof;--rules;psk"
             "--side;black")
   execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced ${bad} -q

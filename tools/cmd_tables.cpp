@@ -562,6 +562,9 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
     }
     if (o.ranked) throw UsageError("--strategy ranks its own states: not with --ranked");
     o.strategyProof = vm.count("proof") != 0;
+    if (o.strategyProof && side == "both") {
+      throw UsageError("--proof --strategy: one side, the one worth the whole board at the root");
+    }
     o.strategyDeepening = vm.count("deepening") != 0;
     solve::SolveOptions search;
     readSearchRuleOptions(vm, search);  // the static bounds' rules decide the leaves
