@@ -263,64 +263,28 @@ class Builder {
     boundsOrThrow(bounds_, own, opp, ko, passed, lo, hi);
   }
 
-  void expandProof(uint64_t i, std::vector<Kid>& kids, bool& end) const {
-    proofChildren(g_, bounds_, o_.safety, node_[i], lo_[i], hi_[i], kids, end);
-  }
-
   // The children of node i, as the header says; `end` set when its game-ending pass keeps
   // (attains) the bound. Nothing for the side's floors and the other side's ceilings.
   void expand(uint64_t i, std::vector<Kid>& kids, bool& end) const {
     kids.clear();
     end = false;
     if (o_.proofWalk) {
-      expandProof(i, kids, end);
+      proofChildren(g_, bounds_, o_.safety, node_[i], lo_[i], hi_[i], kids, end);
       return;
     }
-    const int n = g_.points();
-    const uint64_t node = node_[i];
-    const bool side = node & SIDE;
-    const int lo = lo_[i], hi = hi_[i];
-    if (side ? lo == -n : hi == n) return;
-    const uint64_t key = node & ~SIDE;
-    const bool passed = key & PASSED_KEY;
-    const uint64_t stones = key & ~PASSED_KEY;
-    const Mask own = stones & g_.all(), opp = (stones >> 32) & g_.all();
-    const uint64_t childSide = side ? 0 : SIDE;
-    // The side keeps its lower bound (-child's upper = lo); the other side's every move
-    // is followed, ranked where it attains its upper bound (-child's lower = hi).
-    const auto kid = [&](uint64_t childKey, int8_t clo, int8_t chi, uint8_t move, bool fresh) {
-      const bool keeps = side ? -chi == lo : -clo == hi;
-      if (side && !keeps) return;
-      kids.push_back(Kid{childKey | childSide, clo, chi, move, keeps && !fresh});
-    };
+    if (!stateChildren(g_, bounds_, node_[i], lo_[i], hi_[i], kids, end)) return;
+    // The position after a pass as a fresh start too (see the header), where the pass is
+    // followed: always at the other side's states, where it keeps at the side's (the pass
+    // comes first among stateChildren's children). Not a move of the game: unranked.
+    const uint64_t key = node_[i] & ~SIDE;
+    const bool side = node_[i] & SIDE;
+    if ((key & PASSED_KEY) || kids.empty() || kids.front().move != PASS_MOVE) return;
+    const Mask own = key & g_.all(), opp = (key >> 32) & g_.all();
+    int8_t clo, chi;
+    childBounds(opp, own, -1, false, clo, chi);
     int sym = 0;
-    if (passed) {
-      end = areaScore(g_, own, opp) == (side ? lo : hi);
-    } else {
-      int8_t clo, chi;
-      childBounds(opp, own, -1, true, clo, chi);
-      const bool keeps = side ? -chi == lo : true;
-      kid(canonicalKeyWithKo(g_, opp, own, -1, sym) | PASSED_KEY, clo, chi, PASS_MOVE, false);
-      if (keeps) {  // the same position as a fresh start, for the proof walks
-        childBounds(opp, own, -1, false, clo, chi);
-        kids.push_back(
-            Kid{canonicalKeyWithKo(g_, opp, own, -1, sym) | childSide, clo, chi, PASS_MOVE, false});
-      }
-    }
-    retro_detail::forEachMove(g_, own, opp, koOfKey(g_, stones),
-                              [&](int p, Mask cOwn, Mask cOpp, int cKo) {
-                                int8_t clo, chi;
-                                childBounds(cOwn, cOpp, cKo, false, clo, chi);
-                                kid(canonicalKeyWithKo(g_, cOwn, cOpp, cKo, sym), clo, chi,
-                                    static_cast<uint8_t>(p), false);
-                              });
-    bool attained = end;
-    for (const Kid& k : kids) attained |= k.ranked;
-    if (!attained) {
-      throw std::runtime_error(
-          "strategy: a state with no move attaining its bound (the bounds are not the "
-          "analysis's fixpoint)");
-    }
+    kids.push_back(Kid{canonicalKeyWithKo(g_, opp, own, -1, sym) | (side ? 0 : SIDE), clo, chi,
+                       PASS_MOVE, false});
   }
 
   // Breadth first: the nodes are their own queue. Chunks of nodes are expanded in
