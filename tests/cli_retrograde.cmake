@@ -213,3 +213,8 @@ execute_process(COMMAND ${FGO} tables verify ${DIR}/k.fgt --side black
 if(NOT rc EQUAL 2 OR NOT err MATCHES "--side apply with --strategies only")
   message(FATAL_ERROR "verify --side alone: status ${rc}\n${out}\n${err}")
 endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/s.fgt --strategies --side grey
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "--side must be black or white")
+  message(FATAL_ERROR "verify --side grey: status ${rc}\n${out}\n${err}")
+endif()
