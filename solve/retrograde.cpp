@@ -727,6 +727,7 @@ RetroBuildResult writeStrategy(const Analysis& a, const std::filesystem::path& o
   so.progressSeconds = o.progressSeconds;
   so.proofWalk = o.strategyProof;
   so.deepening = o.strategyDeepening;
+  so.depthFirst = o.strategyDepthFirst;
   so.safety = o.safety;
   if (o.onProgress) {
     so.onProgress = [&](const StrategyProgress& p) {

@@ -77,7 +77,8 @@ struct RetroOptions {
   // With strategy: the positions of a proof walk (StrategyOptions::proofWalk, with these
   // static bounds' rules), a table that checkProofTable and checkSuperko read.
   bool strategyProof = false;
-  bool strategyDeepening = false;  // StrategyOptions::deepening
+  bool strategyDeepening = false;   // StrategyOptions::deepening
+  bool strategyDepthFirst = false;  // StrategyOptions::depthFirst
   // With strategy Black: also White's strategy, from the same analysis, written here.
   std::filesystem::path whiteStrategyOut;
   SafetyRules safety;

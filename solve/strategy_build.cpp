@@ -7,6 +7,7 @@
 #include <chrono>
 #include <mutex>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "engine/board/errors.hpp"
 #include "solve/benson.hpp"
@@ -507,14 +508,23 @@ class Deepening {
     int sym = 0;
     const uint32_t root = add(canonicalKeyWithKo(g_, own, opp, -1, sym) | (sideToMove ? SIDE : 0),
                               static_cast<int8_t>(lo), static_cast<int8_t>(hi));
-    for (int b = 0;; ++b) {
-      if (b >= NOT_SHOWN) throw std::runtime_error("strategy: no strategy within 254 ranks");
-      budget_ = b;
-      if (prove(root, b)) break;
+    if (o_.depthFirst) {
+      uint32_t low = NOT_SHOWN;
+      if (!search(root, 0, low)) {
+        throw std::runtime_error(
+            "strategy: no strategy found depth first (every line comes back to a state on it" +
+            std::string(tooDeep_ ? " or goes deeper than " + std::to_string(MAX_LINE) : "") + ")");
+      }
+    } else {
+      for (int b = 0;; ++b) {
+        if (b >= NEVER) throw std::runtime_error("strategy: no strategy within 254 ranks");
+        budget_ = b;
+        if (prove(root, b)) break;
+      }
     }
     StrategyTable t;
     t.forced = sideToMove ? lo : -hi;
-    t.maxRank = t.rootRank = proven_[root];
+    t.maxRank = t.rootRank = static_cast<int>(proven_[root]);
     for (size_t i = 0; i < node_.size(); ++i) {
       const bool side = node_[i] & SIDE;
       t.sideStates += side, t.otherStates += !side;
@@ -527,10 +537,13 @@ class Deepening {
   }
 
  private:
-  static constexpr uint8_t NOT_SHOWN = 0xFF;
+  static constexpr uint32_t NOT_SHOWN = ~uint32_t{0};  // proven_: no rank shown
+  static constexpr uint8_t NEVER = 0xFF;       // failed_: fails within any budget (or depth first)
+  static constexpr uint32_t MAX_LINE = 20000;  // depth first: the longest line searched
 
   uint32_t add(uint64_t node, int8_t lo, int8_t hi) {
     const uint32_t i = static_cast<uint32_t>(node_.size());
+    if (i == NodeIndex::NONE) throw std::length_error("strategy: more than 2^32 - 1 states");
     node_.push_back(node);
     lo_.push_back(lo), hi_.push_back(hi);
     proven_.push_back(NOT_SHOWN), failed_.push_back(0);
@@ -557,20 +570,11 @@ class Deepening {
 
   // W(i, b); on success proven_[i] <= b, on failure failed_[i] > b.
   bool prove(uint32_t i, int b) {
-    if (proven_[i] <= b) return true;
+    if (proven_[i] <= uint32_t(b)) return true;
     if (failed_[i] > b) return false;
-    const int n = g_.points();
     const bool side = node_[i] & SIDE;
-    if (o_.proofWalk && (side ? lo_[i] != n : hi_[i] != -n)) {  // not won whole: never shown
-      failed_[i] = NOT_SHOWN;
-      return false;
-    }
-    ++evaluations_;
-    if (o_.onProgress && (evaluations_ & 0x3FFF) == 0 &&
-        secondsSince(start_) - lastReport_ >= o_.progressSeconds) {
-      lastReport_ = secondsSince(start_);
-      o_.onProgress({"deepening", evaluations_, node_.size(), budget_, lastReport_});
-    }
+    if (notWhole(i)) return failForever(i);
+    count("deepening", budget_);
     std::vector<Kid> kids;
     bool end = false;
     if (!children(i, kids, end)) {
@@ -585,9 +589,8 @@ class Deepening {
     for (size_t k = 0; k < kids.size(); ++k) ids[k] = nodeOf(kids[k]);
     if (side) {
       // The game's end, or a child already shown within b - 1 (the least), else each in turn.
-      int best = end ? 0 : NOT_SHOWN;
-      for (const uint32_t c : ids) best = std::min<int>(best, proven_[c]);
-      if (best > b - 1) {
+      uint32_t best = end ? 0 : leastShown(ids);
+      if (best > uint32_t(b - 1)) {
         for (const uint32_t c : ids) {
           if (prove(c, b - 1)) {
             best = proven_[c];
@@ -595,7 +598,7 @@ class Deepening {
           }
         }
       }
-      if (best > b - 1) {
+      if (best > uint32_t(b - 1)) {
         return fail(i, b);
       }
       return shown(i, best + 1);
@@ -604,15 +607,15 @@ class Deepening {
     // side more (the game's states only), shown at all, with a budget of its own. The ones
     // known to fail first.
     for (size_t k = 0; k < ids.size(); ++k) {
-      if (failed_[ids[k]] > (kids[k].ranked ? b - 1 : NOT_SHOWN - 1)) {
+      if (failed_[ids[k]] > (kids[k].ranked ? b - 1 : NEVER - 1)) {
         return kids[k].ranked ? fail(i, b) : failForever(i);
       }
     }
-    int worst = 0;
+    uint32_t worst = 0;
     for (size_t k = 0; k < ids.size(); ++k) {
       if (!kids[k].ranked) continue;
       if (!prove(ids[k], b - 1)) return fail(i, b);
-      worst = std::max<int>(worst, proven_[ids[k]]);
+      worst = std::max(worst, proven_[ids[k]]);
     }
     for (size_t k = 0; k < ids.size(); ++k) {
       if (!kids[k].ranked && !proveAtAll(ids[k])) return failForever(i);
@@ -625,25 +628,108 @@ class Deepening {
   // and the bound never falls along the strategy, so this never comes back to a state on
   // the path above.
   bool proveAtAll(uint32_t i) {
-    for (int b = failed_[i]; b < NOT_SHOWN; ++b) {
+    for (int b = failed_[i]; b < NEVER; ++b) {
       if (prove(i, b)) return true;
     }
     return false;
   }
   bool failForever(uint32_t i) {
-    failed_[i] = NOT_SHOWN;
+    failed_[i] = NEVER;
+    return false;
+  }
+
+  // A proof walk's state not won whole by the side (its walks show only those).
+  bool notWhole(uint32_t i) const {
+    const int n = g_.points();
+    return o_.proofWalk && ((node_[i] & SIDE) ? lo_[i] != n : hi_[i] != -n);
+  }
+  void count(const char* phase, int rank) {
+    ++evaluations_;
+    if (o_.onProgress && (evaluations_ & 0x3FFF) == 0 &&
+        secondsSince(start_) - lastReport_ >= o_.progressSeconds) {
+      lastReport_ = secondsSince(start_);
+      o_.onProgress({phase, evaluations_, node_.size(), rank, lastReport_});
+    }
+  }
+  uint32_t leastShown(const std::vector<uint32_t>& ids) const {
+    uint32_t best = NOT_SHOWN;
+    for (const uint32_t c : ids) best = std::min(best, proven_[c]);
+    return best;
+  }
+
+  // Depth first (StrategyOptions::depthFirst): shows state i at the depth `depth` of the
+  // line searched and returns true, its rank the longest line of the strategy found below
+  // it (one more than its chosen child's at the side's states, than its greatest child's at
+  // the other side's). A child on the line fails there: a strategy that comes back to a
+  // state does not end the game. Such a failure rests on the line above the child, so it
+  // is kept (failed_ = NEVER) only where every state on the line it rested on is i or below
+  // i; otherwise the least depth it rested on goes to `low` and i stays unknown, to be
+  // searched again from another line. Shown states stay shown: a strategy found from a
+  // state never passes through a state on the line (those fail), so it holds from any line.
+  bool search(uint32_t i, uint32_t depth, uint32_t& low) {
+    if (proven_[i] != NOT_SHOWN) return true;
+    if (failed_[i] == NEVER) return false;
+    if (const auto on = line_.find(i); on != line_.end()) {
+      low = std::min(low, on->second);
+      return false;
+    }
+    if (notWhole(i)) return failForever(i);
+    if (depth >= MAX_LINE) {  // too deep to follow: a failure resting on the root
+      tooDeep_ = true;
+      low = 0;
+      return false;
+    }
+    count("depth first", static_cast<int>(depth));
+    std::vector<Kid> kids;
+    bool end = false;
+    if (!children(i, kids, end)) {
+      proven_[i] = 0;  // a leaf
+      return true;
+    }
+    std::vector<uint32_t> ids(kids.size());
+    for (size_t k = 0; k < kids.size(); ++k) ids[k] = nodeOf(kids[k]);
+    line_.emplace(i, depth);
+    uint32_t below = NOT_SHOWN;  // the least depth on the line a failure below rested on
+    uint32_t rank = NOT_SHOWN;
+    if (node_[i] & SIDE) {
+      // The game's end, or the child shown with the least rank, else each in turn.
+      uint32_t best = end ? 0 : leastShown(ids);
+      for (size_t k = 0; best == NOT_SHOWN && k < ids.size(); ++k) {
+        if (search(ids[k], depth + 1, below)) best = proven_[ids[k]];
+      }
+      if (best != NOT_SHOWN) rank = best + 1;
+    } else {
+      bool all = true;
+      for (const uint32_t c : ids) all = all && failed_[c] != NEVER;  // the known failures first
+      uint32_t worst = 0;
+      for (size_t k = 0; all && k < ids.size(); ++k) {
+        all = search(ids[k], depth + 1, below);
+        if (all) worst = std::max(worst, proven_[ids[k]]);
+      }
+      if (all) rank = worst + 1;
+    }
+    line_.erase(i);
+    if (rank != NOT_SHOWN) {
+      proven_[i] = rank;
+      return true;
+    }
+    if (below >= depth) {
+      failed_[i] = NEVER;
+    } else {
+      low = std::min(low, below);
+    }
     return false;
   }
 
   // The outcomes of W(i, b). A position met again deeper on its own path (a cycle, with a
   // smaller budget) may have been shown there: the least rank shown stands, and a failure
   // at b does not undo a rank within b.
-  bool shown(uint32_t i, int rank) {
-    proven_[i] = static_cast<uint8_t>(std::min<int>(proven_[i], rank));
+  bool shown(uint32_t i, uint32_t rank) {
+    proven_[i] = std::min(proven_[i], rank);
     return true;
   }
   bool fail(uint32_t i, int b) {
-    if (proven_[i] <= b) return true;
+    if (proven_[i] <= uint32_t(b)) return true;
     failed_[i] = static_cast<uint8_t>(std::max(failed_[i], static_cast<uint8_t>(b + 1)));
     return false;
   }
@@ -710,10 +796,13 @@ class Deepening {
   const StrategyOptions& o_;
   walk::Blocks<uint64_t> node_;
   walk::Blocks<int8_t> lo_, hi_;
-  walk::Blocks<uint8_t> proven_, failed_;
+  walk::Blocks<uint32_t> proven_;                // the least rank shown
+  walk::Blocks<uint8_t> failed_;                 // one more than the greatest budget failed with
+  std::unordered_map<uint32_t, uint32_t> line_;  // depth first: the line's states, their depths
   NodeIndex index_;
   uint64_t evaluations_ = 0;
   int budget_ = 0;
+  bool tooDeep_ = false;
   Clock::time_point start_;
   double lastReport_ = 0;
 };
@@ -730,7 +819,7 @@ StrategyTable buildStrategy(const Geometry& g, const StateBounds& bounds, Mask b
   if ((own | opp) & ~g.all() || (own & opp) || !legalPosition(g, own, opp)) {
     throw engine::InputError("strategy: the root is not a legal position of the board");
   }
-  if (o.deepening) {
+  if (o.deepening || o.depthFirst) {
     Deepening d(g, bounds, o);
     return d.run(own, opp, toMove == side);
   }

@@ -67,6 +67,14 @@ struct StrategyOptions {
   // state was shown with, which fall along the strategy's moves but need not be least.
   // StrategyTable::moves counts the (state, budget) pairs worked out.
   bool deepening = false;
+  // Like deepening (only the states visited kept), but with no rank budget: depth first
+  // for any strategy (docs/SOLVER.md, session 54). At the side's states the first keeping move
+  // whose state is shown (the one shown with the least rank if any is), at the other side's every
+  // move; a move back to a state on the line searched fails there. The ranks written are the
+  // strategy's longest lines (one more than the chosen child's at the side's states, than the
+  // greatest child's at the other side's), so they fall along its moves as the deepening's do, but
+  // the root's need not be least. StrategyTable::moves counts the states worked out.
+  bool depthFirst = false;
   std::function<void(const StrategyProgress&)> onProgress;  // from one thread at a time
   double progressSeconds = 1.0;
 };

@@ -190,8 +190,22 @@ execute_process(COMMAND ${FGO} tables verify ${DIR}/both.fgt --strategies
 if(NOT rc EQUAL 0 OR NOT out MATCHES "strategies ok: .*Black forces at least 9")
   message(FATAL_ERROR "verify --strategies of a deepened strategy: status ${rc}\n${out}\n${err}")
 endif()
+# Depth first with no rank budget: 3x4's empty board forces 4 (open: [4, 12]), the walk from
+# the file ends every game.
+execute_process(COMMAND ${FGO} tables build --solve 3x4 --rules simple-forced --strategy black
+                        --depth-first -q --out ${DIR}/f.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "the strategy of Black from the empty board, forcing 4 .*visited [0-9]+ of its states .*[1-9][0-9]* positions worked out")
+  message(FATAL_ERROR "build --strategy --depth-first: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/f.fgt --strategies
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "strategies ok: .*Black forces at least 4 .* 0 cycles")
+  message(FATAL_ERROR "verify --strategies of a depth-first strategy: status ${rc}\n${out}\n${err}")
+endif()
 foreach(bad "--strategy;black;--ranked" "--strategy;grey" "--strategy;black;--rules;psk"
-            "--deepening" "--strategy;both;--proof"
+            "--deepening" "--depth-first" "--strategy;black;--deepening;--depth-first"
+            "--strategy;both;--proof"
             "--strategy;black;--proof;--guess;9" "--strategy;black;--proof;--rules;psk"
             "--side;black")
   execute_process(COMMAND ${FGO} tables build --solve 3x3 --rules simple-forced ${bad} -q

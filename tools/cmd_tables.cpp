@@ -566,13 +566,18 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
       throw UsageError("--proof --strategy: one side, the one worth the whole board at the root");
     }
     o.strategyDeepening = vm.count("deepening") != 0;
+    o.strategyDepthFirst = vm.count("depth-first") != 0;
+    if (o.strategyDeepening && o.strategyDepthFirst) {
+      throw UsageError("--deepening and --depth-first are two ways to search: choose one");
+    }
     solve::SolveOptions search;
     readSearchRuleOptions(vm, search);  // the static bounds' rules decide the leaves
     o.safety = search.safety;
   } else if (searchRuleOptionsGiven(vm)) {
     throw UsageError("the search's optional rules apply to proof tables only");
-  } else if (vm.count("deepening")) {
-    throw UsageError("--deepening applies with --strategy only");
+  } else if (vm.count("deepening") || vm.count("depth-first")) {
+    throw UsageError(std::string(vm.count("deepening") ? "--deepening" : "--depth-first") +
+                     " applies with --strategy only");
   }
   if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be between 1 and 64");
   if (!vm.count("quiet")) {
@@ -593,12 +598,17 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
         std::cerr << " (" << p.done << " positions worked out, " << p.total << " visited, budget "
                   << p.sweep << ")";
       }
+      if (p.phase == "strategy depth first") {
+        std::cerr << " (" << p.done << " positions worked out, " << p.total << " visited, depth "
+                  << p.sweep << ")";
+      }
       std::cerr << ", elapsed " << std::setprecision(0) << p.seconds << " s        " << std::flush;
     };
   }
   const solve::RetroBuildResult r = solve::buildRetrogradeTable(g, out, o);
   if (!vm.count("quiet")) std::cerr << "\n";
   if (r.strategy) {
+    const bool searched = o.strategyDeepening || o.strategyDepthFirst;
     const auto print = [&](const solve::StrategyTable& s, engine::Color side,
                            const std::filesystem::path& file, uint64_t bytes) {
       std::cout << "wrote " << file.string() << ": " << (o.strategyProof ? "a proof walk of " : "")
@@ -613,9 +623,11 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
                 << "), rank " << s.rootRank << " at the root, " << s.written
                 << (o.strategyProof ? " positions" : " states") << " written (" << s.lowerBound
                 << " open, " << s.someBest << " with a move left out or the other side's); "
-                << (o.strategyDeepening ? "visited " : "gathered ") << s.sideStates
-                << " of its states and " << s.otherStates << " of the other side's (";
-      if (o.strategyDeepening) {
+                << (searched ? "visited " : "gathered ") << s.sideStates << " of its states and "
+                << s.otherStates << " of the other side's (";
+      if (o.strategyDepthFirst) {
+        std::cout << s.leaves << " leaves), " << s.moves << " positions worked out";
+      } else if (o.strategyDeepening) {
         std::cout << s.leaves << " leaves), " << s.moves << " (position, budget) pairs worked out";
       } else {
         std::cout << (o.strategyProof
@@ -847,6 +859,10 @@ int runBuild(const std::vector<std::string>& args) {
       "until the root is shown, keeping only the positions visited, instead of gathering "
       "every position its keeping moves reach (which does not fit beside a 20-point "
       "analysis)")(
+      "depth-first",
+      "with --strategy: find any strategy depth first (no rank budget; a move back to a "
+      "state on the line searched fails there), keeping only the positions visited; the "
+      "ranks written are the strategy's longest lines, not the least")(
       "strategy", po::value<std::string>(),
       "--solve with --rules simple-forced: write only black's or white's strategy (both: "
       "white's to OUT's stem .white too) from the empty board instead of the complete table: the "

@@ -116,36 +116,46 @@ TEST_CASE("a side's strategy is the ranked table at its states and ends every ga
         CHECK(s.forced == -n);
       }
       // Depth first within a rank budget: the root shown with the same least rank, the
-      // side's states a part of the ranked table's with its values, every game ended.
-      so.deepening = true;
-      const solve::StrategyTable dp =
-          solve::buildStrategy(g, boundsOf(plain), 0, 0, Color::Black, side, so);
-      so.deepening = false;
-      CHECK(dp.forced == s.forced);
-      CHECK(dp.rootRank == s.rootRank);
-      CHECK(dp.entries.size() <= s.entries.size() + 1);
-      for (size_t i = 0; i < dp.entries.size(); ++i) {
-        const auto it = byKey.find(dp.entries[i].key);
-        REQUIRE(it != byKey.end());
-        CHECK(dp.entries[i].value == it->second.value);
-        if (dp.roles[i] & 1) {  // listed moves: some of those that keep the value
-          const uint64_t key = dp.entries[i].key, stones = key & ~solve::PASSED_KEY;
-          uint64_t keeping = 0;
-          bool all = true;
-          REQUIRE(plain.keepingMoves(stones & g.all(), (stones >> 32) & g.all(),
-                                     solve::koOfKey(g, stones), (key & solve::PASSED_KEY) != 0,
-                                     keeping, all));
-          const uint64_t moves = dp.entries[i].best & (solve::PASS_BIT | g.all());
-          CHECK((moves & ~keeping) == 0);
-          CHECK((moves != 0 || dp.entries[i].value == -n));
+      // side's states a part of the ranked table's with its values, every game ended. Depth
+      // first with no budget: the same, the root's rank the longest line, not the least.
+      for (const bool budget : {true, false}) {
+        INFO((budget ? "deepening" : "depth first"));
+        so.deepening = budget;
+        so.depthFirst = !budget;
+        const solve::StrategyTable dp =
+            solve::buildStrategy(g, boundsOf(plain), 0, 0, Color::Black, side, so);
+        so.deepening = so.depthFirst = false;
+        CHECK(dp.forced == s.forced);
+        if (budget) {
+          CHECK(dp.rootRank == s.rootRank);
+          CHECK(dp.entries.size() <= s.entries.size() + 1);
+        } else {
+          CHECK(dp.rootRank >= s.rootRank);
         }
-      }
-      if (dp.entries.size() > 1) {
-        const solve::SolutionTable t = written(g, dp, side, false, dir / "d.fgt");
-        for (const bool every : {false, true}) {
-          const solve::StrategyWalk walk = solve::walkStrategy(t, 0, 0, Color::Black, side, every);
-          CHECK(walk.ok());
-          CHECK(walk.forced >= dp.forced);
+        for (size_t i = 0; i < dp.entries.size(); ++i) {
+          const auto it = byKey.find(dp.entries[i].key);
+          REQUIRE(it != byKey.end());
+          CHECK(dp.entries[i].value == it->second.value);
+          if (dp.roles[i] & 1) {  // listed moves: some of those that keep the value
+            const uint64_t key = dp.entries[i].key, stones = key & ~solve::PASSED_KEY;
+            uint64_t keeping = 0;
+            bool all = true;
+            REQUIRE(plain.keepingMoves(stones & g.all(), (stones >> 32) & g.all(),
+                                       solve::koOfKey(g, stones), (key & solve::PASSED_KEY) != 0,
+                                       keeping, all));
+            const uint64_t moves = dp.entries[i].best & (solve::PASS_BIT | g.all());
+            CHECK((moves & ~keeping) == 0);
+            CHECK((moves != 0 || dp.entries[i].value == -n));
+          }
+        }
+        if (dp.entries.size() > 1) {
+          const solve::SolutionTable t = written(g, dp, side, false, dir / "d.fgt");
+          for (const bool every : {false, true}) {
+            const solve::StrategyWalk walk =
+                solve::walkStrategy(t, 0, 0, Color::Black, side, every);
+            CHECK(walk.ok());
+            CHECK(walk.forced >= dp.forced);
+          }
         }
       }
     }
@@ -188,12 +198,18 @@ TEST_CASE("strategies from other roots, each side to move, gathered and deepened
       so.deepening = true;
       const solve::StrategyTable d =
           solve::buildStrategy(g, boundsOf(a), black, white, toMove, side, so);
+      so.deepening = false;
+      so.depthFirst = true;
+      const solve::StrategyTable f =
+          solve::buildStrategy(g, boundsOf(a), black, white, toMove, side, so);
       const int forced = toMove == side ? lo : -hi;
       CHECK(s.forced == forced);
       CHECK(d.forced == forced);
+      CHECK(f.forced == forced);
       CHECK(d.rootRank == s.rootRank);
+      CHECK(f.rootRank >= s.rootRank);
       partial += forced > -n && forced < n;
-      for (const solve::StrategyTable* t : {&s, &d}) {
+      for (const solve::StrategyTable* t : {&s, &d, &f}) {
         if (t->entries.size() <= 1) continue;
         const solve::SolutionTable table = written(g, *t, side, false, file);
         const solve::StrategyWalk walk =
@@ -224,9 +240,14 @@ TEST_CASE("a strategy's proof walk passes the proof and superko checks", "[solve
     so.deepening = true;
     const solve::StrategyTable deepened =
         solve::buildStrategy(g, boundsOf(a), 0, 0, Color::Black, Color::Black, so);
+    so.deepening = false;
+    so.depthFirst = true;  // any strategy, depth first
+    const solve::StrategyTable first =
+        solve::buildStrategy(g, boundsOf(a), 0, 0, Color::Black, Color::Black, so);
     CHECK(deepened.rootRank == gathered.rootRank);
+    CHECK(first.rootRank >= gathered.rootRank);
     CHECK(deepened.sideStates + deepened.otherStates < gathered.sideStates + gathered.otherStates);
-    for (const solve::StrategyTable* s : {&gathered, &deepened}) {
+    for (const solve::StrategyTable* s : {&gathered, &deepened, &first}) {
       CHECK(s->forced == g.points());
       CHECK(s->leaves > 0);
       for (const SolutionEntry& e : s->entries) {
@@ -267,6 +288,10 @@ TEST_CASE("a strategy refuses bad roots and bounds that are not the analysis's",
   CHECK_THROWS_AS(solve::buildStrategy(g34, boundsOf(a34), 0, 0, Color::Black, Color::Black, proof),
                   engine::InputError);
   proof.deepening = true;
+  CHECK_THROWS_AS(solve::buildStrategy(g34, boundsOf(a34), 0, 0, Color::Black, Color::Black, proof),
+                  engine::InputError);
+  proof.deepening = false;
+  proof.depthFirst = true;
   CHECK_THROWS_AS(solve::buildStrategy(g34, boundsOf(a34), 0, 0, Color::Black, Color::Black, proof),
                   engine::InputError);
 
@@ -318,4 +343,57 @@ TEST_CASE("deepening from random roots: every reply shown below its position's r
         solve::buildStrategy(g, boundsOf(a), own, opp, Color::Black, Color::Black, so);
     REQUIRE(s.forced == n);
   }
+}
+
+TEST_CASE("depth first from random roots: failures on the line are not kept", "[solve][strategy]") {
+  // Depth first, a move back to a state on the line fails there; that failure rests on the
+  // line and must not be kept for the state when it rests on a state above it, or a state
+  // met first inside a ko cycle is never searched again from a line where it wins. From
+  // random positions of 4x4 and 3x5, both sides to move, the side to move's strategy over
+  // the game's states and as a proof walk: every one is found (none refused), and every game
+  // it allows ends at its bound.
+  const auto file = solve_test::tempDir("solve", "strategy_depth_first") / "f.fgt";
+  uint64_t partial = 0;
+  for (const auto& [w, h] : std::vector<std::array<int, 2>>{{4, 4}, {3, 5}}) {
+    const Geometry g(w, h);
+    const int n = g.points();
+    const RetroAnalysis a = RetroAnalysis::run(g, options(false));
+    uint64_t x = 4242 + w, roots = 0, walked = 0;
+    while (roots < 40) {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      Mask black = 0, white = 0;
+      for (int p = 0; p < n; ++p) {  // a stone on a point in four
+        const int d = static_cast<int>((x >> (3 * p + 9)) & 7);
+        if (d == 1) black |= Mask{1} << p;
+        if (d == 2) white |= Mask{1} << p;
+      }
+      if (!solve::legalPosition(g, black, white)) continue;
+      ++roots;
+      const Color toMove = (x >> 3) & 1 ? Color::Black : Color::White;
+      const bool blackMoves = toMove == Color::Black;
+      int lo = 0, hi = 0;
+      REQUIRE(a.bounds(blackMoves ? black : white, blackMoves ? white : black, -1, false, lo, hi));
+      INFO(w << "x" << h << " root " << roots);
+      solve::StrategyOptions so;
+      so.depthFirst = true;
+      for (const bool proofWalk : {false, true}) {
+        if (proofWalk && lo != n) continue;
+        so.proofWalk = proofWalk;
+        const solve::StrategyTable f =
+            solve::buildStrategy(g, boundsOf(a), black, white, toMove, toMove, so);
+        CHECK(f.forced == lo);
+        partial += lo > -n && lo < n;
+        if (proofWalk || f.entries.size() <= 1) continue;
+        const solve::SolutionTable table = written(g, f, toMove, false, file);
+        const solve::StrategyWalk walk =
+            solve::walkStrategy(table, black, white, toMove, toMove, true);
+        CHECK(walk.ok());
+        CHECK(walk.forced >= lo);
+        ++walked;
+      }
+    }
+    CHECK(walked > 20);
+  }
+  CHECK(partial > 5);  // strategies that force part of the board (8)
+  std::filesystem::remove_all(file.parent_path());
 }
