@@ -728,6 +728,8 @@ RetroBuildResult writeStrategy(const Analysis& a, const std::filesystem::path& o
   so.proofWalk = o.strategyProof;
   so.deepening = o.strategyDeepening;
   so.depthFirst = o.strategyDepthFirst;
+  so.firstBudget = o.strategyFirstBudget;
+  so.fixedBound = o.strategyFixedBound;
   so.safety = o.safety;
   if (o.onProgress) {
     so.onProgress = [&](const StrategyProgress& p) {

@@ -79,6 +79,8 @@ struct RetroOptions {
   bool strategyProof = false;
   bool strategyDeepening = false;   // StrategyOptions::deepening
   bool strategyDepthFirst = false;  // StrategyOptions::depthFirst
+  int strategyFirstBudget = 0;      // StrategyOptions::firstBudget
+  bool strategyFixedBound = false;  // StrategyOptions::fixedBound
   // With strategy Black: also White's strategy, from the same analysis, written here.
   std::filesystem::path whiteStrategyOut;
   SafetyRules safety;

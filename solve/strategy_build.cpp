@@ -139,18 +139,27 @@ bool proofChildren(const Geometry& g, const StateBounds& bounds, const SafetyRul
   return true;
 }
 
+// A target for stateChildren: each state's own bound.
+constexpr int OWN_BOUND = -MAX_POINTS - 1;
+
 // The game's children of `node` whose bounds are (lo, hi), for the deepening: nothing
 // where the side has nothing to force (its bound the least value there is: a leaf; false
 // returned); the side's keeping moves (ranked); the other side's every move and pass,
 // ranked where it attains the other side's upper bound. `end`: at a passed state, the pass
-// that ends the game keeps (attains) the bound.
+// that ends the game keeps (attains) the bound. With a `target` (the side's score to force,
+// StrategyOptions::fixedBound) instead of OWN_BOUND: the side's moves to a state where its
+// lower bound is the target or more, and the other side's moves all ranked.
 bool stateChildren(const Geometry& g, const StateBounds& bounds, uint64_t node, int lo, int hi,
-                   std::vector<Kid>& kids, bool& end) {
+                   std::vector<Kid>& kids, bool& end, int target = OWN_BOUND) {
   kids.clear();
   end = false;
   const int n = g.points();
   const bool side = node & SIDE;
-  if (side ? lo == -n : hi == n) return false;
+  const bool fixed = target != OWN_BOUND;
+  if (fixed ? target == -n : side ? lo == -n : hi == n) return false;
+  if (fixed && (side ? lo : -hi) < target) {
+    throw std::runtime_error("strategy: a state below the side's target (not the fixpoint)");
+  }
   const uint64_t key = node & ~SIDE;
   const bool passed = key & PASSED_KEY;
   const uint64_t stones = key & ~PASSED_KEY;
@@ -159,12 +168,13 @@ bool stateChildren(const Geometry& g, const StateBounds& bounds, uint64_t node, 
   int sym = 0;
   int8_t clo, chi;
   const auto kid = [&](uint64_t childKey, uint8_t move) {
-    const bool keeps = side ? -chi == lo : -clo == hi;
+    const bool keeps = fixed ? !side || -chi >= target : side ? -chi == lo : -clo == hi;
     if (side && !keeps) return;
     kids.push_back(Kid{childKey | childSide, clo, chi, move, keeps});
   };
   if (passed) {
-    end = areaScore(g, own, opp) == (side ? lo : hi);
+    const int score = areaScore(g, own, opp);
+    end = fixed ? (side ? score : -score) >= target : score == (side ? lo : hi);
   } else {
     boundsOrThrow(bounds, opp, own, -1, true, clo, chi);
     kid(canonicalKeyWithKo(g, opp, own, -1, sym) | PASSED_KEY, PASS_MOVE);
@@ -508,6 +518,7 @@ class Deepening {
     int sym = 0;
     const uint32_t root = add(canonicalKeyWithKo(g_, own, opp, -1, sym) | (sideToMove ? SIDE : 0),
                               static_cast<int8_t>(lo), static_cast<int8_t>(hi));
+    if (o_.fixedBound && !o_.proofWalk) target_ = sideToMove ? lo : -hi;
     if (o_.depthFirst) {
       uint32_t low = NOT_SHOWN;
       if (!search(root, 0, low)) {
@@ -516,7 +527,7 @@ class Deepening {
             std::string(tooDeep_ ? " or goes deeper than " + std::to_string(MAX_LINE) : "") + ")");
       }
     } else {
-      for (int b = 0;; ++b) {
+      for (int b = o_.firstBudget;; ++b) {
         if (b >= NEVER) throw std::runtime_error("strategy: no strategy within 254 ranks");
         budget_ = b;
         if (prove(root, b)) break;
@@ -558,7 +569,7 @@ class Deepening {
   bool children(uint32_t i, std::vector<Kid>& kids, bool& end) const {
     const bool inner =
         o_.proofWalk ? proofChildren(g_, bounds_, o_.safety, node_[i], lo_[i], hi_[i], kids, end)
-                     : stateChildren(g_, bounds_, node_[i], lo_[i], hi_[i], kids, end);
+                     : stateChildren(g_, bounds_, node_[i], lo_[i], hi_[i], kids, end, target_);
     if (!inner) return false;
     std::stable_sort(kids.begin(), kids.end(), [this](const Kid& a, const Kid& b) {
       const int ra = a.move == PASS_MOVE ? MAX_POINTS : g_.centreRank(a.move);
@@ -628,7 +639,7 @@ class Deepening {
   // and the bound never falls along the strategy, so this never comes back to a state on
   // the path above.
   bool proveAtAll(uint32_t i) {
-    for (int b = failed_[i]; b < NEVER; ++b) {
+    for (int b = std::max<int>(failed_[i], o_.firstBudget); b < NEVER; ++b) {
       if (prove(i, b)) return true;
     }
     return false;
@@ -803,6 +814,7 @@ class Deepening {
   uint64_t evaluations_ = 0;
   int budget_ = 0;
   bool tooDeep_ = false;
+  int target_ = OWN_BOUND;
   Clock::time_point start_;
   double lastReport_ = 0;
 };

@@ -67,6 +67,10 @@ struct StrategyOptions {
   // state was shown with, which fall along the strategy's moves but need not be least.
   // StrategyTable::moves counts the (state, budget) pairs worked out.
   bool deepening = false;
+  // The deepening's first budget (and a state's first where it is shown at all), 0 to 254:
+  // above 0 the ranks shown need not be least, the root's included, but a budget near the
+  // least rank is not asked again and again (docs/SOLVER.md, session 54).
+  int firstBudget = 0;
   // Like deepening (only the states visited kept), but with no rank budget: depth first
   // for any strategy (docs/SOLVER.md, session 54). At the side's states the first keeping move
   // whose state is shown (the one shown with the least rank if any is), at the other side's every
@@ -75,6 +79,12 @@ struct StrategyOptions {
   // greatest child's at the other side's), so they fall along its moves as the deepening's do, but
   // the root's need not be least. StrategyTable::moves counts the states worked out.
   bool depthFirst = false;
+  // With deepening or depthFirst, over the game's states: the side forces the root's bound
+  // everywhere, not each state's own (at its states any move to a state where its lower
+  // bound is still the root's or more; at the other side's every move shown the same way,
+  // those that give the side more too). A weaker aim that leaves more moves to the side and
+  // asks no better strategy after a reply that gives it more (docs/SOLVER.md, session 54).
+  bool fixedBound = false;
   std::function<void(const StrategyProgress&)> onProgress;  // from one thread at a time
   double progressSeconds = 1.0;
 };

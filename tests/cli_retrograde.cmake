@@ -203,8 +203,23 @@ execute_process(COMMAND ${FGO} tables verify ${DIR}/f.fgt --strategies
 if(NOT rc EQUAL 0 OR NOT out MATCHES "strategies ok: .*Black forces at least 4 .* 0 cycles")
   message(FATAL_ERROR "verify --strategies of a depth-first strategy: status ${rc}\n${out}\n${err}")
 endif()
+# The root's bound everywhere, by deepening from a first budget of 12 (its least rank is 16).
+execute_process(COMMAND ${FGO} tables build --solve 3x4 --rules simple-forced --strategy black
+                        --deepening --fixed-bound --first-budget 12 -q --out ${DIR}/fb.fgt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "the strategy of Black from the empty board, forcing 4 .*rank 16 at the root")
+  message(FATAL_ERROR "build --strategy --deepening --fixed-bound: status ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${FGO} tables verify ${DIR}/fb.fgt --strategies
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "strategies ok: .*Black forces at least 4 .* 0 cycles")
+  message(FATAL_ERROR "verify --strategies of a fixed-bound strategy: status ${rc}\n${out}\n${err}")
+endif()
 foreach(bad "--strategy;black;--ranked" "--strategy;grey" "--strategy;black;--rules;psk"
             "--deepening" "--depth-first" "--strategy;black;--deepening;--depth-first"
+            "--fixed-bound" "--strategy;black;--fixed-bound"
+            "--strategy;black;--proof;--deepening;--fixed-bound"
+            "--strategy;black;--first-budget;5" "--strategy;black;--deepening;--first-budget;255"
             "--strategy;both;--proof"
             "--strategy;black;--proof;--guess;9" "--strategy;black;--proof;--rules;psk"
             "--side;black")

@@ -570,14 +570,27 @@ int buildRetrograde(const solve::Geometry& g, const std::filesystem::path& out,
     if (o.strategyDeepening && o.strategyDepthFirst) {
       throw UsageError("--deepening and --depth-first are two ways to search: choose one");
     }
+    o.strategyFixedBound = vm.count("fixed-bound") != 0;
+    if (o.strategyFixedBound &&
+        (o.strategyProof || !(o.strategyDeepening || o.strategyDepthFirst))) {
+      throw UsageError("--fixed-bound applies with --deepening or --depth-first, not --proof");
+    }
+    if (vm.count("first-budget")) {
+      if (!o.strategyDeepening) throw UsageError("--first-budget applies with --deepening only");
+      o.strategyFirstBudget = vm["first-budget"].as<int>();
+      if (o.strategyFirstBudget < 0 || o.strategyFirstBudget > 254) {
+        throw UsageError("--first-budget must be between 0 and 254");
+      }
+    }
     solve::SolveOptions search;
     readSearchRuleOptions(vm, search);  // the static bounds' rules decide the leaves
     o.safety = search.safety;
   } else if (searchRuleOptionsGiven(vm)) {
     throw UsageError("the search's optional rules apply to proof tables only");
-  } else if (vm.count("deepening") || vm.count("depth-first")) {
-    throw UsageError(std::string(vm.count("deepening") ? "--deepening" : "--depth-first") +
-                     " applies with --strategy only");
+  } else if (vm.count("deepening") || vm.count("depth-first") || vm.count("first-budget") ||
+             vm.count("fixed-bound")) {
+    throw UsageError(
+        "--deepening, --depth-first, --first-budget and --fixed-bound apply with --strategy only");
   }
   if (o.threads < 1 || o.threads > 64) throw UsageError("--threads must be between 1 and 64");
   if (!vm.count("quiet")) {
@@ -859,6 +872,14 @@ int runBuild(const std::vector<std::string>& args) {
       "until the root is shown, keeping only the positions visited, instead of gathering "
       "every position its keeping moves reach (which does not fit beside a 20-point "
       "analysis)")(
+      "first-budget", po::value<int>(),
+      "with --deepening: the first rank budget (0 to 254; default 0, which finds the least "
+      "rank at the root); a larger one finds some strategy within it without asking every "
+      "smaller budget first")(
+      "fixed-bound",
+      "with --deepening or --depth-first (not --proof): the side forces the empty board's "
+      "bound everywhere, with any move that keeps it, not each state's own value; a reply "
+      "that gives it more needs no better strategy")(
       "depth-first",
       "with --strategy: find any strategy depth first (no rank budget; a move back to a "
       "state on the line searched fails there), keeping only the positions visited; the "

@@ -118,20 +118,25 @@ TEST_CASE("a side's strategy is the ranked table at its states and ends every ga
       // Depth first within a rank budget: the root shown with the same least rank, the
       // side's states a part of the ranked table's with its values, every game ended. Depth
       // first with no budget: the same, the root's rank the longest line, not the least.
-      for (const bool budget : {true, false}) {
-        INFO((budget ? "deepening" : "depth first"));
-        so.deepening = budget;
-        so.depthFirst = !budget;
+      // Deepening from a first budget of 12: some strategy within it (or the least above
+      // it), the same checks.
+      for (const int mode : {0, 1, 2}) {
+        INFO((mode == 0 ? "deepening" : mode == 1 ? "first budget 12" : "depth first"));
+        so.deepening = mode < 2;
+        so.firstBudget = mode == 1 ? 12 : 0;
+        so.depthFirst = mode == 2;
         const solve::StrategyTable dp =
             solve::buildStrategy(g, boundsOf(plain), 0, 0, Color::Black, side, so);
         so.deepening = so.depthFirst = false;
+        so.firstBudget = 0;
         CHECK(dp.forced == s.forced);
-        if (budget) {
+        if (mode == 0) {
           CHECK(dp.rootRank == s.rootRank);
           CHECK(dp.entries.size() <= s.entries.size() + 1);
         } else {
           CHECK(dp.rootRank >= s.rootRank);
         }
+        if (mode == 1) CHECK((dp.rootRank <= 12 || dp.rootRank == s.rootRank));
         for (size_t i = 0; i < dp.entries.size(); ++i) {
           const auto it = byKey.find(dp.entries[i].key);
           REQUIRE(it != byKey.end());
@@ -175,7 +180,7 @@ TEST_CASE("strategies from other roots, each side to move, gathered and deepened
   const int n = g.points();
   const RetroAnalysis a = RetroAnalysis::run(g, options(false));
   const auto file = solve_test::tempDir("solve", "strategy_root") / "s.fgt";
-  uint64_t x = 777, roots = 0, partial = 0;
+  uint64_t x = 777, roots = 0, partial = 0, fixedFewer = 0;
   while (roots < 24) {
     x = x * 6364136223846793005ull + 1442695040888963407ull;
     Mask black = 0, white = 0;
@@ -198,18 +203,36 @@ TEST_CASE("strategies from other roots, each side to move, gathered and deepened
       so.deepening = true;
       const solve::StrategyTable d =
           solve::buildStrategy(g, boundsOf(a), black, white, toMove, side, so);
+      so.firstBudget = 10;
+      const solve::StrategyTable e =
+          solve::buildStrategy(g, boundsOf(a), black, white, toMove, side, so);
       so.deepening = false;
+      so.firstBudget = 0;
       so.depthFirst = true;
       const solve::StrategyTable f =
           solve::buildStrategy(g, boundsOf(a), black, white, toMove, side, so);
+      // The root's bound everywhere, depth first and by deepening: no more states visited
+      // than the own bounds' deepening, where the root's bound is not the whole board.
+      so.fixedBound = true;
+      const solve::StrategyTable ff =
+          solve::buildStrategy(g, boundsOf(a), black, white, toMove, side, so);
+      so.depthFirst = false;
+      so.deepening = true;
+      const solve::StrategyTable fd =
+          solve::buildStrategy(g, boundsOf(a), black, white, toMove, side, so);
       const int forced = toMove == side ? lo : -hi;
+      CHECK(e.forced == forced);
+      CHECK(e.rootRank >= s.rootRank);
       CHECK(s.forced == forced);
       CHECK(d.forced == forced);
       CHECK(f.forced == forced);
+      CHECK(ff.forced == forced);
+      CHECK(fd.forced == forced);
       CHECK(d.rootRank == s.rootRank);
       CHECK(f.rootRank >= s.rootRank);
       partial += forced > -n && forced < n;
-      for (const solve::StrategyTable* t : {&s, &d, &f}) {
+      fixedFewer += fd.sideStates + fd.otherStates < d.sideStates + d.otherStates;
+      for (const solve::StrategyTable* t : {&s, &d, &e, &f, &ff, &fd}) {
         if (t->entries.size() <= 1) continue;
         const solve::SolutionTable table = written(g, *t, side, false, file);
         const solve::StrategyWalk walk =
@@ -219,7 +242,8 @@ TEST_CASE("strategies from other roots, each side to move, gathered and deepened
       }
     }
   }
-  CHECK(partial >= 3);  // strategies that force part of the board, not all or nothing (4)
+  CHECK(partial >= 3);     // strategies that force part of the board, not all or nothing (4)
+  CHECK(fixedFewer >= 3);  // (4)
   std::filesystem::remove_all(file.parent_path());
 }
 
@@ -376,9 +400,11 @@ TEST_CASE("depth first from random roots: failures on the line are not kept", "[
       INFO(w << "x" << h << " root " << roots);
       solve::StrategyOptions so;
       so.depthFirst = true;
-      for (const bool proofWalk : {false, true}) {
+      for (const int mode : {0, 1, 2}) {  // the game's states, with the root's bound, proof walk
+        const bool proofWalk = mode == 2;
         if (proofWalk && lo != n) continue;
         so.proofWalk = proofWalk;
+        so.fixedBound = mode == 1;
         const solve::StrategyTable f =
             solve::buildStrategy(g, boundsOf(a), black, white, toMove, toMove, so);
         CHECK(f.forced == lo);
