@@ -831,6 +831,13 @@ StrategyTable buildStrategy(const Geometry& g, const StateBounds& bounds, Mask b
   if ((own | opp) & ~g.all() || (own & opp) || !legalPosition(g, own, opp)) {
     throw engine::InputError("strategy: the root is not a legal position of the board");
   }
+  if (o.fixedBound && !(o.deepening || o.depthFirst)) {
+    throw engine::InputError(
+        "strategy: the root's bound everywhere needs deepening or depth first");
+  }
+  if (o.firstBudget < 0 || o.firstBudget > 254) {
+    throw engine::InputError("strategy: the first budget must be between 0 and 254");
+  }
   if (o.deepening || o.depthFirst) {
     Deepening d(g, bounds, o);
     return d.run(own, opp, toMove == side);

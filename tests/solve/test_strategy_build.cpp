@@ -304,6 +304,14 @@ TEST_CASE("a strategy refuses bad roots and bounds that are not the analysis's",
                   engine::InputError);
   CHECK_THROWS_AS(solve::buildStrategy(g, good, 0, 0, Color::Black, Color::Empty),
                   engine::InputError);
+  solve::StrategyOptions loose;  // the root's bound without a search to use it; a budget too big
+  loose.fixedBound = true;
+  CHECK_THROWS_AS(solve::buildStrategy(g, good, 0, 0, Color::Black, Color::Black, loose),
+                  engine::InputError);
+  loose.deepening = true;
+  loose.firstBudget = 255;
+  CHECK_THROWS_AS(solve::buildStrategy(g, good, 0, 0, Color::Black, Color::Black, loose),
+                  engine::InputError);
   // A proof walk needs the whole board for the side: 3x4's empty board is open.
   const Geometry g34(3, 4);
   const RetroAnalysis a34 = RetroAnalysis::run(g34, options(false));
