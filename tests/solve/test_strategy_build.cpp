@@ -48,6 +48,34 @@ solve::SolutionTable written(const Geometry& g, const solve::StrategyTable& s, C
   return solve::SolutionTable::load(file, g, solve::Rules::named("simple-forced"));
 }
 
+// A random legal position of g (a stone on a point in four), a side to move from x's bits,
+// and that side's bounds there; x is the generator's state.
+struct Root {
+  Mask black = 0, white = 0;
+  Color toMove = Color::Black;
+  int lo = 0, hi = 0;
+};
+template <class Analysis>
+Root randomRoot(const Geometry& g, const Analysis& a, uint64_t& x) {
+  for (;;) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    Root r;
+    for (int p = 0; p < g.points(); ++p) {
+      const int d = static_cast<int>((x >> (3 * p + 9)) & 7);
+      if (d == 1) r.black |= Mask{1} << p;
+      if (d == 2) r.white |= Mask{1} << p;
+    }
+    if (!solve::legalPosition(g, r.black, r.white)) continue;
+    r.toMove = (x >> 3) & 1 ? Color::Black : Color::White;
+    const bool blackMoves = r.toMove == Color::Black;
+    if (!a.bounds(blackMoves ? r.black : r.white, blackMoves ? r.white : r.black, -1, false, r.lo,
+                  r.hi)) {
+      throw std::logic_error("random root: no bounds for a legal position");
+    }
+    return r;
+  }
+}
+
 const std::vector<std::array<int, 2>> BOARDS = {{1, 5}, {2, 2}, {2, 3}, {3, 2},
                                                 {2, 4}, {3, 3}, {2, 5}, {3, 4}};
 
@@ -182,19 +210,8 @@ TEST_CASE("strategies from other roots, each side to move, gathered and deepened
   const auto file = solve_test::tempDir("solve", "strategy_root") / "s.fgt";
   uint64_t x = 777, roots = 0, partial = 0, fixedFewer = 0;
   while (roots < 24) {
-    x = x * 6364136223846793005ull + 1442695040888963407ull;
-    Mask black = 0, white = 0;
-    for (int p = 0; p < n; ++p) {  // a stone on a point in four
-      const int d = static_cast<int>((x >> (3 * p + 9)) & 7);
-      if (d == 1) black |= Mask{1} << p;
-      if (d == 2) white |= Mask{1} << p;
-    }
-    if (!solve::legalPosition(g, black, white)) continue;
+    const auto [black, white, toMove, lo, hi] = randomRoot(g, a, x);
     ++roots;
-    const Color toMove = (x >> 3) & 1 ? Color::Black : Color::White;
-    const bool blackMoves = toMove == Color::Black;
-    int lo = 0, hi = 0;
-    REQUIRE(a.bounds(blackMoves ? black : white, blackMoves ? white : black, -1, false, lo, hi));
     for (const Color side : {Color::Black, Color::White}) {
       INFO("root " << roots << (side == Color::Black ? " Black" : " White"));
       solve::StrategyOptions so;
@@ -392,19 +409,8 @@ TEST_CASE("depth first from random roots: failures on the line are not kept", "[
     const RetroAnalysis a = RetroAnalysis::run(g, options(false));
     uint64_t x = 4242 + w, roots = 0, walked = 0;
     while (roots < 40) {
-      x = x * 6364136223846793005ull + 1442695040888963407ull;
-      Mask black = 0, white = 0;
-      for (int p = 0; p < n; ++p) {  // a stone on a point in four
-        const int d = static_cast<int>((x >> (3 * p + 9)) & 7);
-        if (d == 1) black |= Mask{1} << p;
-        if (d == 2) white |= Mask{1} << p;
-      }
-      if (!solve::legalPosition(g, black, white)) continue;
+      const auto [black, white, toMove, lo, hi] = randomRoot(g, a, x);
       ++roots;
-      const Color toMove = (x >> 3) & 1 ? Color::Black : Color::White;
-      const bool blackMoves = toMove == Color::Black;
-      int lo = 0, hi = 0;
-      REQUIRE(a.bounds(blackMoves ? black : white, blackMoves ? white : black, -1, false, lo, hi));
       INFO(w << "x" << h << " root " << roots);
       solve::StrategyOptions so;
       so.depthFirst = true;
